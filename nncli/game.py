@@ -1,0 +1,99 @@
+"""The small interface every game behind the shell provides, and the registry of games.
+
+The shell (``cli``, ``repl``, ``savefile``, ``pbem``) knows games only through ``Game``; nothing
+there names a rule or a piece of any one game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+
+class GameError(ValueError):
+    """Base of the errors a game raises for bad input; the message is one sentence for people."""
+
+
+class IllegalMove(GameError):
+    """A well-formed move that the rules forbid now; the state is unchanged."""
+
+
+class BadNotation(GameError):
+    """Text that is not a move of this game."""
+
+
+class BadSetup(GameError):
+    """A setup (players, nations, map, goal) the game cannot start."""
+
+
+class Game(Protocol):
+    """What the shell needs from a game. States and moves are opaque to the shell."""
+
+    key: str  # "notebook-nations"
+    name: str  # "Notebook Nations"
+
+    def default_setup(self) -> dict[str, Any]:
+        """The setup of the recommended first game."""
+
+    def make_setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Turn command-line options into a checked setup dict (raises BadSetup)."""
+
+    def new_game(self, setup: Mapping[str, Any]) -> Any:
+        """The state at the start of a game with this setup (raises BadSetup)."""
+
+    def legal_moves(self, state: Any) -> list[Any]:
+        """Every move the player to act may make now."""
+
+    def apply(self, state: Any, move: Any) -> Any:
+        """The state after ``move``; raises IllegalMove and leaves ``state`` as it was."""
+
+    def parse(self, text: str, state: Any) -> Any:
+        """The move ``text`` names in ``state`` (raises BadNotation or IllegalMove)."""
+
+    def format(self, move: Any) -> str:
+        """The canonical text of ``move``; ``parse(format(m), s) == m``."""
+
+    def completions(self, state: Any, prefix: str) -> list[str]:
+        """Canonical move texts legal now that start with ``prefix`` (case and spaces forgiven)."""
+
+    def render(self, state: Any, color: bool) -> str:
+        """The board and the players' panels as text."""
+
+    def to_dict(self, state: Any) -> dict[str, Any]:
+        """A TOML-ready plain form of ``state`` (also what ``show --json`` prints)."""
+
+    def mover(self, state: Any) -> str | None:
+        """The seat (player key) that must move now, or None when the game is over."""
+
+    def winner(self, state: Any) -> str | None:
+        """The winning seat once the game is over, else None."""
+
+
+_EXTRA: dict[str, Game] = {}
+
+# Test hook: NNCLI_TEST_GAMES names modules (comma-separated, e.g. "tests.toygame") that call
+# ``register`` when imported, so subprocess tests can drive the real CLI with a toy game.
+TEST_GAMES_ENV = "NNCLI_TEST_GAMES"
+
+
+def register(game: Game) -> None:
+    """Make ``game`` available to ``get_game`` under its key (used by tests)."""
+    _EXTRA[game.key] = game
+
+
+def get_game(key: str) -> Game:
+    """The game registered under ``key`` (raises KeyError for an unknown game)."""
+    for module in filter(None, os.environ.get(TEST_GAMES_ENV, "").split(",")):
+        importlib.import_module(module.strip())
+    if key in _EXTRA:
+        return _EXTRA[key]
+    if key == "notebook-nations":
+        from nncli.notebook import GAME
+
+        return GAME
+    raise KeyError(key)
+
+
+GAMES = ("notebook-nations",)

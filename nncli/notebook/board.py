@@ -1,0 +1,68 @@
+"""Questions about the map and the pieces on it: terrain, bounds, occupation, free ids."""
+
+from __future__ import annotations
+
+from nncli.notebook import content
+from nncli.notebook.content import MapDef
+from nncli.notebook.geometry import Rect
+from nncli.notebook.state import Building, State, Unit
+
+WATER = frozenset("~w")
+
+
+def map_of(state: State) -> MapDef:
+    return content.load().maps[state.map_key]
+
+
+def in_bounds(state: State, rect: Rect) -> bool:
+    board = map_of(state)
+    return rect.col >= 0 and rect.row >= 0 and rect.right < board.width and \
+        rect.bottom < board.height
+
+
+def terrains(state: State, rect: Rect) -> list[str]:
+    board = map_of(state)
+    return [board.terrain(c, r) for c, r in rect.squares()]
+
+
+def all_water(state: State, rect: Rect) -> bool:
+    """Rules: MOVE-04 - a tile must overlap at least 1 non-water square."""
+    return all(t in WATER for t in terrains(state, rect))
+
+
+def any_water(state: State, rect: Rect) -> bool:
+    return any(t in WATER for t in terrains(state, rect))
+
+
+def occupier(state: State, building: Building) -> Unit | None:
+    """The piece occupying ``building``, if any.
+
+    Rules: OCC-01, OCC-02, OCC-04, OCC-05 - a unit or Avatar with all 4 squares on the building
+    occupies it, unless it is Stunned.
+    """
+    area = building.rect
+    for unit in state.units:
+        if not unit.stunned and area.contains(unit.rect):
+            return unit
+    return None
+
+
+def enemy_occupied(state: State, building: Building) -> bool:
+    """Rules: BUILD-24 - occupied by a piece of another player."""
+    piece = occupier(state, building)
+    return piece is not None and piece.owner != building.owner
+
+
+def next_id(state: State, owner: str, prefix: str, pieces: list[Building] | list[Unit]) -> str:
+    """The lowest free ``prefixN`` among the owner's pieces."""
+    taken = {p.id for p in pieces if p.owner == owner}
+    number = 1
+    while f"{prefix}{number}" in taken:
+        number += 1
+    return f"{prefix}{number}"
+
+
+def blocked_by_piece(state: State, rect: Rect) -> bool:
+    """True when a building, unit or Avatar covers any square of ``rect``."""
+    return any(b.rect.overlaps(rect) for b in state.buildings) or \
+        any(u.rect.overlaps(rect) for u in state.units)

@@ -1,0 +1,127 @@
+"""Income, paying and gaining resources, population, and the Market and Temple exchanges."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from nncli.game import IllegalMove
+from nncli.notebook import content
+from nncli.notebook.content import Cost, Income
+from nncli.notebook.state import Player, State
+
+
+def limit(key: str) -> int:
+    """A number from the data's limits table (resource_max, hall_limit, ...)."""
+    return content.load().limits[key]
+
+
+def active_buildings(state: State, nation: str) -> list[str]:
+    """Keys of the nation's face-up buildings on the map, one entry per tile."""
+    return [b.key for b in state.buildings if b.owner == nation and not b.face_down]
+
+
+def income(state: State, nation: str) -> Income:
+    """The Income Tracker: the start values plus every building and node bought since.
+
+    Rules: INCOME-05, BUILD-36, RES-10, RES-11. The tracker starts at the starting Town Hall's
+    income (plus 1 Food, Wood and Gold in 3-4 player games), so its base beyond the buildings on
+    the map is the start value less one Town Hall.
+    """
+    data = content.load()
+    nat = data.nations[nation]
+    start = data.start_income[state.research_side]
+    hall = nat.buildings["town-hall"].income
+    totals = {f.name: getattr(start, f.name) - getattr(hall, f.name) for f in fields(Income)}
+    for key in active_buildings(state, nation):
+        got = nat.buildings[key].income
+        for name in totals:
+            totals[name] += getattr(got, name)
+    board = {n.key: n for n in data.research[state.research_side].nodes}
+    for node_key in state.player(nation).research:
+        node = board[node_key]
+        if node.effect == "income":
+            for name in totals:
+                totals[name] += getattr(node.income, name)
+    top = limit("income_max")
+    return Income(**{name: max(0, min(top, value)) for name, value in totals.items()})
+
+
+def can_pay(player: Player, cost: Cost) -> str:
+    """The reason ``player`` cannot pay ``cost`` (Rules: INCOME-07), or "" when they can."""
+    for resource, amount in cost.items():
+        have = getattr(player, resource)
+        if have < amount:
+            return f"needs {amount} {resource}, you have {have}"
+    return ""
+
+
+def require_payment(player: Player, cost: Cost, what: str) -> None:
+    """Raise IllegalMove naming ``what`` when the player is short of any resource."""
+    reason = can_pay(player, cost)
+    if reason:
+        raise IllegalMove(f"{what} {reason} (Rules: INCOME-07).")
+
+
+def pay(player: Player, cost: Cost) -> None:
+    """Rules: INCOME-06 - paying moves the resource token left by the amount paid."""
+    for resource, amount in cost.items():
+        setattr(player, resource, getattr(player, resource) - amount)
+
+
+def gain(player: Player, resource: str, amount: int) -> None:
+    """Move a resource token right; the track ends at resource_max and the rest is lost."""
+    setattr(player, resource, min(limit("resource_max"), getattr(player, resource) + amount))
+
+
+def advance(player: Player, track: str, amount: int) -> None:
+    """Move the Science or Culture token; the track ends at track_max."""
+    setattr(player, track, min(limit("track_max"), getattr(player, track) + amount))
+
+
+def population_limit(state: State, nation: str) -> int:
+    """Rules: BUILD-06, BUILD-15, Q-10 - each Town Hall and House adds its population value."""
+    nat = content.load().nations[nation]
+    total = sum(nat.buildings[key].population for key in active_buildings(state, nation))
+    board = {n.key: n for n in content.load().research[state.research_side].nodes}
+    for node_key in state.player(nation).research:
+        if board[node_key].effect == "population":
+            total += board[node_key].amount
+    return total
+
+
+def population(state: State, nation: str) -> int:
+    """Rules: Q-10 - units count their size; the Avatar counts 0."""
+    return sum(u.size for u in state.units if u.owner == nation and not u.is_avatar)
+
+
+def collect_income(state: State, player: Player) -> None:
+    """The Income Step: Science and Culture first, then Food, Wood and Gold, then the bonus.
+
+    Rules: INCOME-01..04, INIT-10.
+    """
+    got = income(state, player.nation)
+    advance(player, "science", got.science)
+    advance(player, "culture", got.culture)
+    for resource in ("food", "wood", "gold"):
+        gain(player, resource, getattr(got, resource))
+    space = content.load().initiative[player.initiative - 1]
+    for resource, amount in space.bonus.items():
+        gain(player, resource, amount)
+
+
+def trade_cost(gold: int, food: int, wood: int, buy_gold: bool) -> tuple[Cost, Cost]:
+    """(paid, gained) for a Market Trade of ``gold`` exchanges."""
+    goods = Cost(food=food, wood=wood)
+    coins = Cost(gold=gold)
+    return (goods, coins) if buy_gold else (coins, goods)
+
+
+def check_trade(gold: int, food: int, wood: int) -> None:
+    """Rules: BUILD-09, Q-11 - up to 3 exchanges, each 1 Gold for 2 Food/Wood in any mix."""
+    most = limit("market_exchanges")
+    if not 1 <= gold <= most:
+        raise IllegalMove(f"a Market trades 1 to {most} gold in one action (Rules: Q-11).")
+    if food < 0 or wood < 0 or food + wood != 2 * gold:
+        raise IllegalMove(
+            f"a Market trades 1 gold for 2 food or wood, so {gold} gold goes with "
+            f"{2 * gold} food and wood together (Rules: Q-11).")

@@ -1,0 +1,93 @@
+"""The rules engine's entry points: ``new_game``, ``legal_moves`` and ``apply``.
+
+``apply`` never changes the state it is given: it works on a copy and returns it, or raises
+``IllegalMove`` with one sentence that names the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from nncli.game import IllegalMove
+from nncli.notebook import avatar, flow, research, town
+from nncli.notebook.legal import generate
+from nncli.notebook.moves import (
+    Build,
+    Destroy,
+    EndTurn,
+    Initiative,
+    Move,
+    Offering,
+    Research,
+    Trade,
+)
+from nncli.notebook.setup import new_game
+from nncli.notebook.state import PHASE_INITIATIVE, PHASE_OVER, State
+
+__all__ = ["apply", "is_legal", "legal_moves", "new_game"]
+
+
+def _research(state: State, move: Research) -> None:
+    """Rules: RES-01, RES-02 - buying a node is the Research Step, and it ends the turn."""
+    player = state.player(state.mover)
+    node = research.check_research(state, player, move.node)
+    research.unlock(state, player, node)
+    flow.end_turn(state)
+
+
+def _end(state: State, move: EndTurn) -> None:
+    """Rules: ACT-03, RES-02 - end the Actions Step and research nothing."""
+    flow.end_turn(state)
+
+
+def _initiative(state: State, move: Initiative) -> None:
+    flow.place_initiative(state, move.space)
+
+
+def _build(state: State, move: Build) -> None:
+    if move.by == "avatar":
+        avatar.build(state, move)
+    else:
+        town.develop(state, move)
+
+
+HANDLERS: dict[type, Callable[[State, Any], None]] = {
+    Initiative: _initiative,
+    Build: _build,
+    Destroy: town.destroy,
+    Trade: town.trade,
+    Offering: town.offering,
+    Research: _research,
+    EndTurn: _end,
+}
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; ``state`` itself is never changed."""
+    if state.phase == PHASE_OVER:
+        raise IllegalMove("the game is over (Rules: END-05).")
+    handler = HANDLERS.get(type(move))
+    if handler is None:
+        raise IllegalMove(f"{type(move).__name__} is not a move of Notebook Nations.")
+    if (state.phase == PHASE_INITIATIVE) != isinstance(move, Initiative):
+        if state.phase == PHASE_INITIATIVE:
+            raise IllegalMove("it is the Initiative Phase: choose an initiative space first "
+                              "(Rules: ROUND-01, ROUND-02).")
+        raise IllegalMove("initiative is chosen only in the Initiative Phase (Rules: ROUND-01).")
+    new = state.clone()
+    handler(new, move)
+    return new
+
+
+def is_legal(state: State, move: Move) -> bool:
+    try:
+        apply(state, move)
+    except IllegalMove:
+        return False
+    return True
+
+
+def legal_moves(state: State) -> list[Move]:
+    """Every move the player to act may make now, in a stable order."""
+    return [m for m in generate(state) if is_legal(state, m)]

@@ -1,0 +1,101 @@
+"""Squares, footprints, adjacency and orthogonal distance on the square grid.
+
+A square is ``(col, row)``, both from 0 at the top left. In notation a square is written
+spreadsheet style: column letters then a row number from 1, so ``(0, 0)`` is ``a1`` and
+``(26, 4)`` is ``aa5``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+BUILDING_W, BUILDING_H = 3, 2  # Rules: BUILD-31 "Buildings occupy 6 spaces (2 high by 3 wide)"
+UNIT_W, UNIT_H = 2, 2  # Rules: DEF-04, Q-09 (2 by 2)
+
+
+class Rect(NamedTuple):
+    """A tile's footprint: top-left square and size in squares."""
+
+    col: int
+    row: int
+    w: int
+    h: int
+
+    @property
+    def right(self) -> int:
+        """The last column covered."""
+        return self.col + self.w - 1
+
+    @property
+    def bottom(self) -> int:
+        """The last row covered."""
+        return self.row + self.h - 1
+
+    def squares(self) -> list[tuple[int, int]]:
+        return [(c, r) for r in range(self.row, self.row + self.h)
+                for c in range(self.col, self.col + self.w)]
+
+    def covers(self, col: int, row: int) -> bool:
+        return self.col <= col <= self.right and self.row <= row <= self.bottom
+
+    def overlaps(self, other: Rect) -> bool:
+        return (self.col <= other.right and other.col <= self.right
+                and self.row <= other.bottom and other.row <= self.bottom)
+
+    def contains(self, other: Rect) -> bool:
+        """True when every square of ``other`` lies inside this rect."""
+        return (self.col <= other.col and other.right <= self.right
+                and self.row <= other.row and other.bottom <= self.bottom)
+
+
+def building_rect(col: int, row: int) -> Rect:
+    return Rect(col, row, BUILDING_W, BUILDING_H)
+
+
+def unit_rect(col: int, row: int) -> Rect:
+    return Rect(col, row, UNIT_W, UNIT_H)
+
+
+def distance(a: Rect, b: Rect) -> int:
+    """Orthogonal steps between the nearest squares of two tiles; 0 when they overlap.
+
+    Rules: ATTACK-03 "Range is never counted diagonally" - tiles that touch only at a corner are 2
+    apart, tiles that share an edge are 1 apart.
+    """
+    dx = max(0, b.col - a.right, a.col - b.right)
+    dy = max(0, b.row - a.bottom, a.row - b.bottom)
+    return dx + dy
+
+
+def adjacent(a: Rect, b: Rect) -> bool:
+    """Rules: DEF-02, DEF-03 - tiles are adjacent when a square of one shares an edge with the other."""
+    return distance(a, b) == 1
+
+
+_SQUARE = re.compile(r"([a-z]+)(\d+)")
+
+
+def column_letters(col: int) -> str:
+    """0 -> "a", 25 -> "z", 26 -> "aa"."""
+    letters = ""
+    col += 1
+    while col:
+        col, rem = divmod(col - 1, 26)
+        letters = chr(ord("a") + rem) + letters
+    return letters
+
+
+def square_name(col: int, row: int) -> str:
+    return f"{column_letters(col)}{row + 1}"
+
+
+def parse_square(text: str) -> tuple[int, int] | None:
+    """``"c5"`` -> ``(2, 4)``; None when the text is not of the square's form."""
+    match = _SQUARE.fullmatch(text.strip().lower())
+    if not match or match.group(2).startswith("0"):
+        return None
+    col = 0
+    for ch in match.group(1):
+        col = col * 26 + (ord(ch) - ord("a") + 1)
+    return col - 1, int(match.group(2)) - 1

@@ -1,0 +1,110 @@
+"""Candidate moves for ``engine.legal_moves``: every move that might be legal, none missed.
+
+The engine keeps only those that ``apply`` accepts, so generation may be generous but must
+never leave out a move that applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from nncli.game import IllegalMove
+from nncli.notebook import buildings, content, economy
+from nncli.notebook.geometry import Rect
+from nncli.notebook.moves import (
+    Build,
+    Destroy,
+    EndTurn,
+    Initiative,
+    Move,
+    Offering,
+    Research,
+    Trade,
+)
+from nncli.notebook.state import PHASE_INITIATIVE, PHASE_OVER, State
+
+
+def generate(state: State) -> Iterator[Move]:
+    if state.phase == PHASE_OVER:
+        return
+    if state.phase == PHASE_INITIATIVE:
+        for space in content.load().initiative:
+            yield Initiative(space.number)
+        return
+    yield from _develop(state)
+    yield from _crown(state)
+    yield from _destroy(state)
+    yield from _trades(state)
+    yield from _offerings(state)
+    for node in content.load().research[state.research_side].nodes:
+        yield Research(node.key)
+    yield EndTurn()
+
+
+def sites_next_to(rect: Rect) -> Iterator[tuple[int, int]]:
+    """Top-left squares of every 2x3 building footprint that shares an edge with ``rect``."""
+    for row in range(rect.row - 2, rect.bottom + 2):
+        for col in range(rect.col - 3, rect.right + 2):
+            yield col, row
+
+
+def _affordable_kinds(state: State, kind_of: str) -> list[str]:
+    """Building keys of this kind the mover has stock, research and resources for."""
+    nation = state.mover
+    keys = []
+    for key, kind in content.load().nations[nation].buildings.items():
+        if kind.kind != kind_of:
+            continue
+        try:
+            buildings.check_stock(state, nation, kind)
+        except IllegalMove:
+            continue
+        if not economy.can_pay(state.player(nation), buildings.placement_cost(state, kind)):
+            keys.append(key)
+    return keys
+
+
+def _develop(state: State) -> Iterator[Move]:
+    keys = _affordable_kinds(state, "town")
+    for hall in state.buildings:
+        if hall.owner != state.mover or hall.key != "town-hall" \
+                or hall.id in state.turn.buildings_acted:
+            continue
+        for key in keys:
+            for col, row in sites_next_to(hall.rect):
+                yield Build(key, col, row, hall.id)
+
+
+def _crown(state: State) -> Iterator[Move]:
+    if state.turn.avatar_basic >= state.turn.avatar_basic_allowed:
+        return
+    piece = state.avatar(state.mover)
+    for key in _affordable_kinds(state, "crown"):
+        for col, row in sites_next_to(piece.rect):
+            yield Build(key, col, row, "avatar")
+
+
+def _destroy(state: State) -> Iterator[Move]:
+    for b in state.buildings:
+        if b.owner == state.mover and b.key != "town-hall":
+            yield Destroy(b.id)
+
+
+def _trades(state: State) -> Iterator[Move]:
+    most = economy.limit("market_exchanges")
+    for b in state.buildings:
+        if b.owner != state.mover or b.key != "market":
+            continue
+        for gold in range(1, most + 1):
+            for food in range(0, 2 * gold + 1):
+                for buy_gold in (False, True):
+                    yield Trade(b.id, gold, food, 2 * gold - food, buy_gold)
+
+
+def _offerings(state: State) -> Iterator[Move]:
+    for b in state.buildings:
+        if b.owner != state.mover:
+            continue
+        if "offering" in content.load().nations[b.owner].buildings[b.key].actions:
+            for source in range(1, economy.limit("offering_max") + 1):
+                yield Offering(b.id, source)

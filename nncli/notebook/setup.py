@@ -1,0 +1,114 @@
+"""Setting up a game: checking the setup, seats, start zones, Town Halls, Avatars, tokens."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from nncli.game import BadSetup
+from nncli.notebook import board, content
+from nncli.notebook.geometry import Rect, adjacent, unit_rect
+from nncli.notebook.state import Building, Player, State, Unit
+
+FIRST_GAME: dict[str, Any] = {
+    "seed": 1,
+    "vp_goal": 1,
+    "map": "2p",
+    "players": [{"name": "Mushroom Tribes", "nation": "mushroom"},
+                {"name": "Thimble Empire", "nation": "thimble"}],
+}
+
+
+def check_setup(setup: Mapping[str, Any]) -> None:
+    """Refuse a setup the rules cannot start, in one sentence. Rules: GAME-01, GAME-02, SETUP-05."""
+    data = content.load()
+    players = setup.get("players")
+    if not isinstance(players, list) or not 2 <= len(players) <= 4:
+        raise BadSetup("Notebook Nations needs 2, 3 or 4 nations (Rules: GAME-02).")
+    nations = [p.get("nation") for p in players if isinstance(p, Mapping)]
+    if len(nations) != len(players):
+        raise BadSetup("each player needs a name and a nation.")
+    for nation in nations:
+        if nation not in data.nations:
+            known = ", ".join(data.nations)
+            raise BadSetup(f"there is no nation {nation!r}; choose from {known}.")
+    if len(set(nations)) != len(nations):
+        raise BadSetup("each player must play a different nation (Rules: SETUP-05).")
+    map_key = setup.get("map")
+    if map_key not in data.maps:
+        raise BadSetup(f"there is no map {map_key!r}; choose from {', '.join(data.maps)}.")
+    if len(players) not in data.maps[map_key].start_zones:
+        raise BadSetup(f"the {map_key} map has no start zones for {len(players)} players "
+                       f"(Rules: Q-07).")
+    goal = setup.get("vp_goal")
+    most = 3 * data.limits["max_vp_per_type"]
+    if not isinstance(goal, int) or isinstance(goal, bool) or not 1 <= goal <= most:
+        raise BadSetup(f"the VP goal must be a whole number from 1 to {most} (Rules: Q-49).")
+    seed = setup.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise BadSetup("the seed must be a whole number of 0 or more.")
+
+
+def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A setup from command-line style options: nations, names, vp, map, seed."""
+    nations = options.get("nations") or [p["nation"] for p in FIRST_GAME["players"]]
+    known = content.load().nations
+    names = options.get("names") or [known[n].name if n in known else n for n in nations]
+    if len(names) != len(nations):
+        raise BadSetup(f"give one name per nation: {len(nations)} nations, {len(names)} names.")
+    setup = {
+        "seed": options.get("seed", FIRST_GAME["seed"]),
+        "vp_goal": options.get("vp", FIRST_GAME["vp_goal"]),
+        "map": options.get("map") or ("2p" if len(nations) == 2 else f"{len(nations)}p"),
+        "players": [{"name": name, "nation": nation} for name, nation in zip(names, nations)],
+    }
+    check_setup(setup)
+    return setup
+
+
+def new_game(setup: Mapping[str, Any]) -> State:
+    """The state at the start of the first Initiative Phase."""
+    check_setup(setup)
+    data = content.load()
+    entries = setup["players"]
+    players = [Player(nation=p["nation"], name=str(p.get("name", p["nation"])),
+                      controller=str(p.get("controller", "human"))) for p in entries]
+    side = "2p" if len(players) == 2 else "3-4p"  # Rules: SETUP-02
+    state = State(seed=setup["seed"], map_key=setup["map"], research_side=side,
+                  vp_goal=setup["vp_goal"], players=players)
+    board_map = data.maps[state.map_key]
+    # Rules: SETUP-06 - the highest priority chooses its side first.
+    by_priority = sorted(players, key=lambda p: -data.nations[p.nation].priority)
+    for player, zone in zip(by_priority, board_map.start_zones[len(players)]):
+        place_start(state, player.nation, zone)
+    # Rules: SETUP-03 - a token on every encounter space of the map in use.
+    state.tokens = [(c, r) for r, line in enumerate(board_map.rows)
+                    for c, sym in enumerate(line) if sym == "E"]
+    # Rules: INIT-01 - the first round's picks go lowest priority first.
+    state.order = [p.nation for p in sorted(players, key=lambda p: data.nations[p.nation].priority)]
+    return state
+
+
+def place_start(state: State, nation: str, zone: tuple[int, int]) -> None:
+    """Rules: SETUP-08, SETUP-09, SETUP-11 - the Town Hall on its zone, the Avatar beside it."""
+    col, row = zone
+    height = board.map_of(state).height
+    state.facing[nation] = "down" if row < height // 2 else "up"
+    hall = Building("th1", nation, "town-hall", col, row)
+    state.buildings.append(hall)
+    spot = avatar_start(state, hall.rect, state.facing[nation])
+    state.units.append(Unit("avatar", nation, "avatar", 0, spot.col, spot.row))
+
+
+def avatar_start(state: State, hall: Rect, facing: str) -> Rect:
+    """The Avatar's start: in front of the hall (toward the map's middle), else the nearest free."""
+    ahead = -1 if facing == "up" else 1
+    front_row = hall.row - 2 if ahead < 0 else hall.bottom + 1
+    candidates = [unit_rect(hall.col, front_row)]
+    candidates += [unit_rect(c, r) for r in range(hall.row - 2, hall.bottom + 2)
+                   for c in range(hall.col - 2, hall.right + 2)]
+    for spot in candidates:
+        if adjacent(spot, hall) and board.in_bounds(state, spot) \
+                and not board.blocked_by_piece(state, spot) and not board.all_water(state, spot):
+            return spot
+    raise BadSetup("there is no room for an Avatar beside the start zone.")

@@ -1,0 +1,208 @@
+"""The game state: plain dataclasses, copied (never shared) by ``State.clone``.
+
+The state holds everything a position needs, the seed and the number of encounter draws
+included, so the same setup and the same moves always give the same state.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from nncli.notebook.geometry import Rect, building_rect, unit_rect
+
+PHASE_INITIATIVE = "initiative"
+PHASE_TURNS = "turns"
+PHASE_OVER = "over"
+
+
+@dataclass(slots=True)
+class Building:
+    id: str  # "house1", unique among its owner's pieces
+    owner: str  # nation key
+    key: str  # building type key: "house", "town-hall", ...
+    col: int
+    row: int
+    face_down: bool = False  # solo AI: inactive until researched
+
+    @property
+    def rect(self) -> Rect:
+        return building_rect(self.col, self.row)
+
+
+@dataclass(slots=True)
+class Unit:
+    id: str  # "melee1", or "avatar" for the Avatar
+    owner: str
+    key: str  # unit type key, or "avatar"
+    size: int  # 1 or 2; the Avatar has size 0
+    col: int
+    row: int
+    stunned: bool = False
+    moved: bool = False  # has moved this turn (it may not move again)
+    acted: bool = False  # has used its action this turn (it may not move or act again)
+
+    @property
+    def rect(self) -> Rect:
+        return unit_rect(self.col, self.row)
+
+    @property
+    def is_avatar(self) -> bool:
+        return self.key == "avatar"
+
+
+@dataclass(slots=True)
+class Player:
+    nation: str
+    name: str
+    controller: str = "human"  # "human", "ai" (solo rulebook AI), "random", "greedy"
+    food: int = 0
+    wood: int = 0
+    gold: int = 0
+    source: int = 0
+    science: int = 0
+    culture: int = 0
+    initiative: int = 0  # initiative space this round, 0 while off the track
+    research: list[str] = field(default_factory=list)  # unlocked nodes, in the order bought
+    vp_military: int = 0
+    vp_science: int = 0
+    vp_culture: int = 0
+    scored: list[str] = field(default_factory=list)  # one-time VP conditions already scored
+    hand: list[str] = field(default_factory=list)  # encounter tiles held
+    objectives: list[str] = field(default_factory=list)  # objectives completed
+    encounters_collected: int = 0
+
+    @property
+    def vp(self) -> int:
+        return self.vp_military + self.vp_science + self.vp_culture
+
+
+@dataclass(slots=True)
+class Turn:
+    """What the player to act has used so far this turn."""
+
+    buildings_acted: list[str] = field(default_factory=list)
+    avatar_basic: int = 0  # basic actions used
+    avatar_basic_allowed: int = 1
+    avatar_power: bool = False  # a Source Power was used
+    avatar_moves_allowed: int = 1  # movements allowed (Second Flight adds one)
+    avatar_move_bonus: int = 0  # extra squares (Tailwind)
+    build_discount: int = 0  # Blueprints
+    kills: int = 0  # enemy units destroyed this turn
+    wonder_culture: int = 0  # culture gained from the Mushroom Wonder this turn
+    research_discount: int = 0  # Thimble Survey
+    extra_moves: list[str] = field(default_factory=list)  # units allowed one more move
+    pending_rewards: list[str] = field(default_factory=list)  # objectives awaiting a choice
+
+
+@dataclass(slots=True)
+class State:
+    seed: int
+    map_key: str
+    research_side: str  # "2p" or "3-4p"
+    vp_goal: int
+    players: list[Player]
+    buildings: list[Building] = field(default_factory=list)
+    units: list[Unit] = field(default_factory=list)  # units and Avatars
+    tokens: list[tuple[int, int]] = field(default_factory=list)  # encounter tokens on the map
+    encounter_draws: int = 0
+    round: int = 1
+    phase: str = PHASE_INITIATIVE
+    order: list[str] = field(default_factory=list)  # nations in picking or turn order
+    current: int = 0  # index into ``order`` of the player to act
+    turn: Turn = field(default_factory=Turn)
+    facing: dict[str, str] = field(default_factory=dict)  # nation -> "up" or "down"
+    winner: str = ""
+
+    def clone(self) -> State:
+        """A deep copy, written out for speed."""
+        new = copy.copy(self)
+        new.players = [_copy_player(p) for p in self.players]
+        new.buildings = [copy.copy(b) for b in self.buildings]
+        new.units = [copy.copy(u) for u in self.units]
+        new.tokens = list(self.tokens)
+        new.order = list(self.order)
+        new.facing = dict(self.facing)
+        new.turn = _copy_turn(self.turn)
+        return new
+
+    # --- lookups -------------------------------------------------------------------------
+    @property
+    def mover(self) -> str:
+        """The nation to act now ("" once the game is over)."""
+        return "" if self.phase == PHASE_OVER else self.order[self.current]
+
+    def player(self, nation: str) -> Player:
+        for p in self.players:
+            if p.nation == nation:
+                return p
+        raise KeyError(nation)
+
+    def building(self, owner: str, building_id: str) -> Building | None:
+        for b in self.buildings:
+            if b.owner == owner and b.id == building_id:
+                return b
+        return None
+
+    def unit(self, owner: str, unit_id: str) -> Unit | None:
+        for u in self.units:
+            if u.owner == owner and u.id == unit_id:
+                return u
+        return None
+
+    def avatar(self, owner: str) -> Unit:
+        found = self.unit(owner, "avatar")
+        if found is None:
+            raise KeyError(owner)
+        return found
+
+
+def _copy_player(p: Player) -> Player:
+    new = copy.copy(p)
+    new.research = list(p.research)
+    new.scored = list(p.scored)
+    new.hand = list(p.hand)
+    new.objectives = list(p.objectives)
+    return new
+
+
+def _copy_turn(t: Turn) -> Turn:
+    new = copy.copy(t)
+    new.buildings_acted = list(t.buildings_acted)
+    new.extra_moves = list(t.extra_moves)
+    new.pending_rewards = list(t.pending_rewards)
+    return new
+
+
+def _plain(obj: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for f in fields(obj):
+        value = getattr(obj, f.name)
+        if isinstance(value, list):
+            value = [list(v) if isinstance(v, tuple) else v for v in value]
+        out[f.name] = value
+    return out
+
+
+def to_dict(state: State) -> dict[str, Any]:
+    """The TOML-ready plain form of a state (no None anywhere)."""
+    return {
+        "round": state.round,
+        "phase": state.phase,
+        "turn": state.mover,
+        "winner": state.winner,
+        "map": state.map_key,
+        "research_side": state.research_side,
+        "vp_goal": state.vp_goal,
+        "seed": state.seed,
+        "order": list(state.order),
+        "current": state.current,
+        "encounter_draws": state.encounter_draws,
+        "tokens": [list(t) for t in state.tokens],
+        "facing": dict(state.facing),
+        "players": [dict(_plain(p), vp=p.vp) for p in state.players],
+        "buildings": [_plain(b) for b in state.buildings],
+        "units": [_plain(u) for u in state.units],
+        "this_turn": _plain(state.turn),
+    }

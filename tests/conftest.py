@@ -1,0 +1,38 @@
+"""Shared fixtures: games set up the way the rulebook's examples need them."""
+
+from __future__ import annotations
+
+import pytest
+
+from nncli.notebook import engine
+from nncli.notebook.moves import Initiative
+from nncli.notebook.state import State
+
+
+def setup_for(*nations: str, map_key: str | None = None, vp_goal: int = 3, seed: int = 7) -> dict:
+    """A setup dict for the given nations on the map that fits their number."""
+    return {
+        "seed": seed,
+        "vp_goal": vp_goal,
+        "map": map_key or ("2p" if len(nations) == 2 else f"{len(nations)}p"),
+        "players": [{"name": n.title(), "nation": n} for n in nations],
+    }
+
+
+def start(*nations: str, map_key: str | None = None, vp_goal: int = 3) -> State:
+    """A new game in its first Initiative Phase."""
+    return engine.new_game(setup_for(*nations, map_key=map_key, vp_goal=vp_goal))
+
+
+def to_turns(state: State, spaces: list[int] | None = None) -> State:
+    """Pick initiative (spaces in picking order; default 1, 2, ...) so the turns begin."""
+    spaces = spaces or list(range(1, len(state.order) + 1))
+    for space in spaces:
+        state = engine.apply(state, Initiative(space))
+    return state
+
+
+@pytest.fixture
+def two_player() -> State:
+    """Mushroom Tribes against Thimble Empire on the 2P map, in the first Initiative Phase."""
+    return start("mushroom", "thimble")
