@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from nncli.game import IllegalMove
 from nncli.notebook import buildings
-from nncli.notebook.geometry import adjacent, building_rect
 from nncli.notebook.moves import Build
 from nncli.notebook.state import State
 
@@ -27,10 +26,8 @@ def build(state: State, move: Build) -> None:
     if kind.kind != "crown":
         raise IllegalMove(f"your Avatar cannot build Town Buildings; a {kind.name} is placed by a "
                           f"Town Hall's Develop action (Rules: AVATAR-12).")
-    piece = state.avatar(state.mover)
-    if not adjacent(building_rect(move.col, move.row), piece.rect):
-        raise IllegalMove(f"a Crown Building must be placed adjacent to your Avatar "
-                          f"(Rules: BUILD-19).")
-    kind = buildings.check_build(state, state.mover, move.building, move.col, move.row)
+    kind = buildings.check_build(
+        state, state.mover, move.building, move.col, move.row, state.avatar(state.mover).rect,
+        "a Crown Building must be placed adjacent to your Avatar (Rules: BUILD-19).")
     use_basic_action(state, "build")
     buildings.place(state, state.mover, kind, move.col, move.row)

@@ -8,6 +8,9 @@ from nncli.notebook.content import BuildingType, Cost
 from nncli.notebook.geometry import Rect, adjacent, building_rect, square_name
 from nncli.notebook.state import Building, State
 
+REGION_RULES = {"mining-camp": "AVATAR-14, BUILD-16", "lumber-camp": "AVATAR-14, BUILD-17",
+                "food-camp": "AVATAR-14, BUILD-18"}
+
 
 def building_type(state: State, nation: str, key: str) -> BuildingType:
     types = content.load().nations[nation].buildings
@@ -85,8 +88,9 @@ def check_site(state: State, nation: str, kind: BuildingType, rect: Rect) -> Non
     if not kind.may_overlap_water and board.any_water(state, rect):
         raise IllegalMove(f"a {kind.name} cannot stand on water (Rules: Q-21).")
     if kind.region and kind.region not in board.terrains(state, rect):
+        rule = REGION_RULES.get(kind.key, "AVATAR-14")
         raise IllegalMove(f"a {kind.name} must cover at least 1 '{kind.region}' square "
-                          f"(Rules: AVATAR-14, BUILD-16..18).")
+                          f"(Rules: {rule}).")
     for hall in state.buildings:
         if hall.owner == nation and hall.key == "town-hall" and adjacent(hall.rect, rect) \
                 and is_full(state, hall):
@@ -109,11 +113,15 @@ def check_stock(state: State, nation: str, kind: BuildingType) -> None:
                           f"(Rules: BUILD-30).")
 
 
-def check_build(state: State, nation: str, key: str, col: int, row: int) -> BuildingType:
-    """Everything but who builds it: the stock, locks, site and cost."""
+def check_build(state: State, nation: str, key: str, col: int, row: int,
+                next_to: Rect, rule: str) -> BuildingType:
+    """The stock, locks, site, adjacency to ``next_to`` (refused with ``rule``) and cost."""
     kind = building_type(state, nation, key)
     check_stock(state, nation, kind)
-    check_site(state, nation, kind, building_rect(col, row))
+    site = building_rect(col, row)
+    check_site(state, nation, kind, site)
+    if not adjacent(site, next_to):
+        raise IllegalMove(rule)
     economy.require_payment(state.player(nation), placement_cost(state, kind), f"a {kind.name}")
     return kind
 

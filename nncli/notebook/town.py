@@ -8,7 +8,7 @@ from __future__ import annotations
 from nncli.game import IllegalMove
 from nncli.notebook import board, buildings, economy
 from nncli.notebook.content import Cost
-from nncli.notebook.geometry import adjacent, building_rect
+from nncli.notebook.geometry import adjacent
 from nncli.notebook.moves import Build, Destroy, Offering, Trade
 from nncli.notebook.state import Building, State
 
@@ -45,10 +45,9 @@ def develop(state: State, move: Build) -> None:
         raise IllegalMove(f"a {kind.name} is a Crown Building, built by your Avatar "
                           f"(Rules: BUILD-19).")
     ready_to_act(state, hall, "develop")
-    if not adjacent(building_rect(move.col, move.row), hall.rect):
-        raise IllegalMove(f"a Town Building must share an edge with {hall.id} "
-                          f"(Rules: BUILD-02, Q-17).")
-    kind = buildings.check_build(state, state.mover, move.building, move.col, move.row)
+    kind = buildings.check_build(
+        state, state.mover, move.building, move.col, move.row, hall.rect,
+        f"a Town Building must share an edge with {hall.id} (Rules: BUILD-02, Q-17).")
     buildings.place(state, state.mover, kind, move.col, move.row)
     state.turn.buildings_acted.append(hall.id)
 
