@@ -88,7 +88,8 @@ def test_q20_losing_a_building_loses_its_income(two_player) -> None:
     """
     state = with_building(two_player, "market", 13, 28, owner="mushroom", building_id="m1")
     state = with_building(state, "house", 7, 28, owner="mushroom", building_id="h1")
-    gold, limit = economy.income(state, "mushroom").gold, economy.population_limit(state, "mushroom")
+    gold = economy.income(state, "mushroom").gold
+    limit = economy.population_limit(state, "mushroom")
     state.buildings = [b for b in state.buildings if b.id not in ("m1", "h1")]
     assert economy.income(state, "mushroom").gold == gold - 1
     assert economy.population_limit(state, "mushroom") == limit - 2
@@ -119,7 +120,7 @@ def test_q21_fishing_dock_may_stand_on_water() -> None:
     assert state.mover == "thimble"
     state.player("thimble").wood = 5
     state.avatar("thimble").col, state.avatar("thimble").row = 3, 14
-    after = engine.apply(state, Build("food-camp", 0, 14, "avatar"))  # covers ~~w on rows 15-16, beside the Avatar
+    after = engine.apply(state, Build("food-camp", 0, 14, "avatar"))  # ~~w, by the Avatar
     assert economy.income(after, "thimble").food == economy.income(state, "thimble").food + 1
 
 

@@ -10,16 +10,23 @@ from collections.abc import Callable
 from typing import Any
 
 from nncli.game import IllegalMove
-from nncli.notebook import avatar, flow, research, town
+from nncli.notebook import avatar, combat, flow, movement, research, town, units
 from nncli.notebook.legal import generate
 from nncli.notebook.moves import (
+    Attack,
     Build,
+    Channel,
+    Combine,
+    Demolish,
     Destroy,
     EndTurn,
     Initiative,
     Move,
+    MovePiece,
     Offering,
+    Recover,
     Research,
+    Spawn,
     Trade,
 )
 from nncli.notebook.setup import new_game
@@ -58,6 +65,13 @@ HANDLERS: dict[type, Callable[[State, Any], None]] = {
     Destroy: town.destroy,
     Trade: town.trade,
     Offering: town.offering,
+    Spawn: units.spawn,
+    MovePiece: movement.move_piece,
+    Attack: combat.attack,
+    Combine: units.combine,
+    Channel: units.channel,
+    Demolish: units.demolish,
+    Recover: units.recover,
     Research: _research,
     EndTurn: _end,
 }

@@ -69,7 +69,7 @@ def distance(a: Rect, b: Rect) -> int:
 
 
 def adjacent(a: Rect, b: Rect) -> bool:
-    """Rules: DEF-02, DEF-03 - tiles are adjacent when a square of one shares an edge with the other."""
+    """Rules: DEF-02, DEF-03 - adjacent when a square of one shares an edge with the other."""
     return distance(a, b) == 1
 
 

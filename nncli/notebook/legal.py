@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from nncli.game import IllegalMove
-from nncli.notebook import buildings, content, economy
+from nncli.notebook import buildings, combat, content, economy, movement, units
 from nncli.notebook.geometry import Rect
 from nncli.notebook.moves import (
     Build,
@@ -36,6 +36,9 @@ def generate(state: State) -> Iterator[Move]:
     yield from _destroy(state)
     yield from _trades(state)
     yield from _offerings(state)
+    yield from units.candidates(state)
+    yield from movement.candidates(state)
+    yield from combat.candidates(state)
     for node in content.load().research[state.research_side].nodes:
         yield Research(node.key)
     yield EndTurn()

@@ -60,7 +60,8 @@ def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
         "seed": options.get("seed", FIRST_GAME["seed"]),
         "vp_goal": options.get("vp", FIRST_GAME["vp_goal"]),
         "map": options.get("map") or ("2p" if len(nations) == 2 else f"{len(nations)}p"),
-        "players": [{"name": name, "nation": nation} for name, nation in zip(names, nations)],
+        "players": [{"name": name, "nation": nation}
+                    for name, nation in zip(names, nations, strict=True)],
     }
     check_setup(setup)
     return setup
@@ -79,7 +80,7 @@ def new_game(setup: Mapping[str, Any]) -> State:
     board_map = data.maps[state.map_key]
     # Rules: SETUP-06 - the highest priority chooses its side first.
     by_priority = sorted(players, key=lambda p: -data.nations[p.nation].priority)
-    for player, zone in zip(by_priority, board_map.start_zones[len(players)]):
+    for player, zone in zip(by_priority, board_map.start_zones[len(players)], strict=True):
         place_start(state, player.nation, zone)
     # Rules: SETUP-03 - a token on every encounter space of the map in use.
     state.tokens = [(c, r) for r, line in enumerate(board_map.rows)

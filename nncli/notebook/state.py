@@ -94,6 +94,7 @@ class Turn:
     research_discount: int = 0  # Thimble Survey
     extra_moves: list[str] = field(default_factory=list)  # units allowed one more move
     pending_rewards: list[str] = field(default_factory=list)  # objectives awaiting a choice
+    avatar_moves: int = 0  # movements the Avatar has made
 
 
 @dataclass(slots=True)

@@ -1,0 +1,5 @@
+"""``python -m nncli``: the same as the ``nncli`` command."""
+
+from nncli.cli import app
+
+app(prog_name="nncli")

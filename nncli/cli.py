@@ -1,0 +1,236 @@
+"""The command line: thin commands that call ``savefile`` and the game, and print.
+
+Exit codes: 0 done; 1 an illegal move (nothing saved); 2 bad usage or a bad save file.
+Every error is one sentence on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+from nncli import savefile
+from nncli.game import GAMES, BadSetup, Game, GameError, get_game
+from nncli.savefile import Save, SaveError
+
+app = typer.Typer(
+    help="Play board games turn by turn at the command line.",
+    add_completion=False,
+    no_args_is_help=False,
+    pretty_exceptions_enable=False,
+)
+
+EXIT_ILLEGAL = 1
+EXIT_BAD = 2
+
+SaveArg = Annotated[Path, typer.Argument(help="The save file.", show_default=False)]
+
+
+def fail(message: str, code: int = EXIT_BAD) -> NoReturn:
+    """Print ``error: message`` on stderr and exit with ``code``."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def save_errors(path: Path) -> Iterator[None]:
+    """Turn save and file errors about ``path`` into one-sentence messages and exit code 2."""
+    try:
+        yield
+    except SaveError as exc:
+        fail(str(exc))
+    except FileNotFoundError:
+        fail(f"no save file at {path}")
+    except IsADirectoryError:
+        fail(f"{path} is a folder, not a save file")
+    except OSError as exc:
+        fail(f"cannot use {path}: {exc.strerror or exc}")
+
+
+def open_save(path: Path) -> tuple[Game, Save]:
+    """The verified save at ``path`` and its game, or exit 2 with the reason."""
+    with save_errors(path):
+        save = savefile.load(path)
+    return get_game(save.game_key), save
+
+
+def store(save: Save, path: Path) -> None:
+    """Write ``save`` to ``path``, or exit 2 with the reason."""
+    with save_errors(path):
+        savefile.write(save, path)
+
+
+def apply_all(game: Game, save: Save, texts: list[tuple[str, str]]) -> Save:
+    """``save`` after every move of ``texts`` ((where, text) pairs); exit 1 at the first bad one."""
+    for where, text in texts:
+        try:
+            save = savefile.append(save, game, text)
+        except GameError as exc:
+            fail(f"{where}{exc}", EXIT_ILLEGAL)
+    return save
+
+
+def default_path() -> Path:
+    """``saves/game-YYYYMMDD-HHMMSS.toml`` under the current folder."""
+    return Path("saves") / f"game-{datetime.now():%Y%m%d-%H%M%S}.toml"
+
+
+def split_list(text: str | None) -> list[str] | None:
+    """``"a, b"`` -> ``["a", "b"]``; None stays None."""
+    return None if text is None else [part.strip() for part in text.split(",") if part.strip()]
+
+
+@app.callback(invoke_without_command=True)
+def main(ctx: typer.Context) -> None:
+    """With no command, continue or start a game (same as ``play``)."""
+    if ctx.invoked_subcommand is None:
+        play(None)
+
+
+@app.command()
+def new(
+    save: Annotated[Path | None, typer.Argument(help="Where to save the new game.")] = None,
+    nations: Annotated[str | None, typer.Option(help="Comma-separated, in seat order.")] = None,
+    names: Annotated[str | None, typer.Option(help="Players' names, comma-separated.")] = None,
+    vp: Annotated[int | None, typer.Option(help="Victory points that end the game.")] = None,
+    map_: Annotated[str | None, typer.Option("--map", help="The map to play on.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Random seed (default: a random one).")] = None,
+    solo: Annotated[str | None, typer.Option(help="Play alone against this AI side.")] = None,
+    game_key: Annotated[str, typer.Option("--game", help="Which game.")] = GAMES[0],
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing save.")] = False,
+) -> None:
+    """Create a game and print where it was saved."""
+    path = save or default_path()
+    if path.exists() and not force:
+        fail(f"a save already exists at {path}; use --force to replace it")
+    options: dict[str, Any] = {
+        "nations": split_list(nations),
+        "names": split_list(names),
+        "vp": vp,
+        "map": map_,
+        "seed": secrets.randbelow(2**31) if seed is None else seed,
+        "solo": solo,
+    }
+    try:
+        game = get_game(game_key)
+    except KeyError:
+        fail(f'there is no game called "{game_key}"; choose from {", ".join(GAMES)}')
+    try:
+        setup = game.make_setup({k: v for k, v in options.items() if v is not None})
+        created = savefile.new_save(game, setup)
+    except (BadSetup, SaveError) as exc:
+        fail(str(exc))
+    with save_errors(path):
+        path.parent.mkdir(parents=True, exist_ok=True)
+    store(created, path)
+    typer.echo(f"new game saved to {path}")
+
+
+@app.command()
+def play(save: Annotated[Path | None, typer.Argument(help="The save to play.")] = None) -> None:
+    """Play interactively (continues the latest game in saves/ when SAVE is left out)."""
+    try:
+        from nncli.repl import run_repl  # type: ignore[import-not-found, unused-ignore]
+    except ModuleNotFoundError as exc:
+        if exc.name != "nncli.repl":
+            raise
+        fail("the interactive game is not built yet; use nncli move")
+    path = save or latest_save()
+    if path is None:
+        game = get_game(GAMES[0])
+        path = default_path()
+        with save_errors(path):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            started = savefile.new_save(game, game.default_setup())
+        store(started, path)
+    else:
+        game, started = open_save(path)
+    run_repl(game, started, path)
+
+
+def latest_save() -> Path | None:
+    """The most recently written save in ``saves/``, if any."""
+    found = sorted(Path("saves").glob("*.toml"), key=lambda p: p.stat().st_mtime)
+    return found[-1] if found else None
+
+
+@app.command()
+def move(
+    save: SaveArg,
+    moves: Annotated[list[str], typer.Argument(help="Moves, one per argument.")],
+) -> None:
+    """Apply moves in order and save once, only if every one is legal."""
+    game, loaded = open_save(save)
+    done = apply_all(game, loaded, [(f'"{text}": ', text) for text in moves])
+    store(done, save)
+    for record in done.moves[len(loaded.moves) :]:
+        typer.echo(record.move)
+
+
+@app.command()
+def run(
+    save: SaveArg,
+    file: Annotated[Path, typer.Argument(help="Moves, one a line; # starts a comment.")],
+) -> None:
+    """Apply every move in FILE; stop at the first illegal one, saving nothing."""
+    game, loaded = open_save(save)
+    try:
+        lines = file.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"cannot read the moves file {file}: {getattr(exc, 'strerror', None) or exc}")
+    texts = [(f"line {n}: ", line.split("#", 1)[0].strip()) for n, line in enumerate(lines, 1)]
+    done = apply_all(game, loaded, [(where, text) for where, text in texts if text])
+    store(done, save)
+    for record in done.moves[len(loaded.moves) :]:
+        typer.echo(record.move)
+
+
+@app.command()
+def show(
+    save: SaveArg,
+    as_json: Annotated[bool, typer.Option("--json", help="The [state] table as JSON.")] = False,
+) -> None:
+    """The board and the status."""
+    game, loaded = open_save(save)
+    if as_json:
+        state = game.to_dict(loaded.state)
+        state |= {"turn": game.mover(loaded.state), "winner": game.winner(loaded.state)}
+        typer.echo(json.dumps(state, indent=2, default=str))
+    else:
+        color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+        typer.echo(game.render(loaded.state, color))
+
+
+@app.command()
+def moves(
+    save: SaveArg,
+    prefix: Annotated[str, typer.Argument(help="Only moves starting with this.")] = "",
+) -> None:
+    """The legal moves now, one a line."""
+    game, loaded = open_save(save)
+    for text in game.completions(loaded.state, prefix):
+        typer.echo(text)
+
+
+@app.command()
+def log(save: SaveArg) -> None:
+    """The numbered move log."""
+    _, loaded = open_save(save)
+    for number, record in enumerate(loaded.moves, 1):
+        typer.echo(f"{number:>3}. {record.by}: {record.move}")
+
+
+@app.command()
+def verify(save: SaveArg) -> None:
+    """Replay the log and check every digest."""
+    _, loaded = open_save(save)
+    typer.echo(f"OK: {len(loaded.moves)} moves, head digest {loaded.head[:16]}")

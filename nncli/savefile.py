@@ -1,0 +1,315 @@
+"""TOML save files: read, verify by replay, write atomically, migrate old versions.
+
+Save versions (docs/SAVEFORMAT.md has the details):
+
+    version  what changed
+    -------  ------------------------------------------------------------------------------
+    0        test-only early format: ``players`` (seat order) and ``moves`` as a plain array of
+             move texts, made by the players in turn; no ``created``, no digests, no ``writer``
+    1        ``created`` (UTC datetime), ``writer`` (the nncli version that wrote the file) and
+             ``[[moves]]`` tables of ``by``, ``move`` and a chained sha256 ``digest``
+
+A file of an older version goes through ``MIGRATIONS`` (one function per version step, on the
+plain TOML dict) before it is checked; a newer version is refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from nncli.game import Game, GameError, IllegalMove, get_game
+
+FORMAT = "nncli-save"
+VERSION = 1
+MAX_BYTES = 10 * 1024 * 1024
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+class SaveError(Exception):
+    """A save file that cannot be read, trusted or written; the message is one sentence."""
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One move of the history: who made it, its canonical text, and the chained digest."""
+
+    by: str
+    move: str
+    digest: str
+
+
+@dataclass(frozen=True)
+class Save:
+    """A game in progress: its setup, its whole history, and the current state (engine object)."""
+
+    game_key: str
+    setup: dict[str, Any]
+    moves: list[MoveRecord]
+    state: Any
+    created: datetime
+
+    @property
+    def head(self) -> str:
+        """The digest of the last move (or of the setup when no move was made)."""
+        return self.moves[-1].digest if self.moves else setup_digest(self.setup)
+
+
+def writer_version() -> str:
+    """The version of the installed nncli, written into every save."""
+    try:
+        return metadata.version("nncli")
+    except metadata.PackageNotFoundError:
+        return "0.1.0"
+
+
+def setup_digest(setup: Mapping[str, Any]) -> str:
+    """The first link of the digest chain: sha256 of the canonical JSON of the setup."""
+    text = json.dumps(setup, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def move_digest(previous: str, by: str, move: str) -> str:
+    """The next link of the digest chain."""
+    return hashlib.sha256(f"{previous}\n{by}\n{move}".encode()).hexdigest()
+
+
+def _plain(table: Mapping[str, Any]) -> dict[str, Any]:
+    """``table`` exactly as it reads back from TOML (tuples become lists, and so on)."""
+    try:
+        return tomllib.loads(tomli_w.dumps(table))
+    except (TypeError, ValueError) as exc:
+        raise SaveError(f"the game produced a value TOML cannot hold: {exc}") from exc
+
+
+# --- creating and extending ---------------------------------------------------------------------
+
+
+def new_save(game: Game, setup: Mapping[str, Any]) -> Save:
+    """A save of a game that has just started with ``setup`` (raises BadSetup)."""
+    plain = _plain(setup)
+    created = datetime.now(UTC).replace(microsecond=0)
+    return Save(game.key, plain, [], game.new_game(plain), created)
+
+
+def append(save: Save, game: Game, text: str) -> Save:
+    """``save`` after the move ``text`` (raises the game's BadNotation or IllegalMove)."""
+    by = game.mover(save.state)
+    if by is None:
+        raise IllegalMove("the game is over, so no more moves can be made")
+    move = game.parse(text, save.state)
+    state = game.apply(save.state, move)
+    canonical = game.format(move)
+    record = MoveRecord(by, canonical, move_digest(save.head, by, canonical))
+    return replace(save, moves=[*save.moves, record], state=state)
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+def dumps(save: Save) -> str:
+    """The TOML text of ``save`` (format version ``VERSION``)."""
+    game = get_game(save.game_key)
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "writer": writer_version(),
+        "game": save.game_key,
+        "created": save.created,
+        "setup": save.setup,
+        "moves": [{"by": m.by, "move": m.move, "digest": m.digest} for m in save.moves],
+        "state": _plain(game.to_dict(save.state)),
+    }
+    return tomli_w.dumps(doc)
+
+
+def write(save: Save, path: str | os.PathLike[str]) -> None:
+    """Write ``save`` to ``path`` atomically, keeping the previous file as ``NAME.bak``."""
+    target = Path(path)
+    data = dumps(save).encode()
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else 0o644)
+        if target.exists():
+            shutil.copy2(target, target.with_name(target.name + ".bak"))
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    _fsync_dir(target.parent)
+
+
+def _fsync_dir(directory: Path) -> None:
+    """Make a rename in ``directory`` durable (where the platform allows it)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+def load(path: str | os.PathLike[str]) -> Save:
+    """Read, migrate and verify the save at ``path`` (raises SaveError, or OSError)."""
+    source = Path(path)
+    if source.stat().st_size > MAX_BYTES:
+        raise SaveError(f"{source} is larger than 10 MB, too large to be a save")
+    try:
+        text = source.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveError(f"{source} is not UTF-8 text, so it is not a save") from exc
+    return loads(text, str(source))
+
+
+def loads(text: str, name: str = "the save") -> Save:
+    """Parse, migrate and verify the TOML ``text`` of a save called ``name`` in messages."""
+    if len(text) > MAX_BYTES:
+        raise SaveError(f"{name} is larger than 10 MB, too large to be a save")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise SaveError(f"{name} is not valid TOML ({exc})") from exc
+    data = migrate(data, name)
+    return _verify(data)
+
+
+def migrate(data: dict[str, Any], name: str = "the save") -> dict[str, Any]:
+    """``data`` upgraded to the current version (raises SaveError for unknown versions)."""
+    if data.get("format") != FORMAT:
+        raise SaveError(f'{name} is not an nncli save (its "format" key is not "{FORMAT}")')
+    version = _need(data, "version", int)
+    if version > VERSION:
+        writer = data.get("writer")
+        if isinstance(writer, str):
+            raise SaveError(f"this save needs nncli >= {writer}")
+        raise SaveError(f"this save has version {version}, which needs a newer nncli")
+    steps = dict(MIGRATIONS)
+    while version < VERSION:
+        if version not in steps:
+            raise SaveError(f"save version {version} is unknown to this nncli")
+        data = steps[version](data)
+        version = _need(data, "version", int)
+    return data
+
+
+def _verify(data: dict[str, Any]) -> Save:
+    """Check every key of a current-version save and replay its moves."""
+    _need(data, "writer", str)
+    key = _need(data, "game", str)
+    created = _need(data, "created", datetime)
+    setup = _need(data, "setup", dict)
+    moves = [_record(m, n) for n, m in enumerate(_need(data, "moves", list), 1)]
+    state_table = _need(data, "state", dict)
+    try:
+        game = get_game(key)
+    except KeyError:
+        raise SaveError(f'this save is for the game "{key}", unknown to this nncli') from None
+    save = _replay(game, key, setup, moves, created)
+    if _plain(game.to_dict(save.state)) != state_table:
+        raise SaveError(
+            "the [state] table does not match the replayed moves: the file was edited or damaged"
+        )
+    return save
+
+
+def _record(item: Any, number: int) -> MoveRecord:
+    """The ``number``-th ``[[moves]]`` entry, type-checked."""
+    if not isinstance(item, dict):
+        raise SaveError(f"move {number} must be a table with by, move and digest")
+    where = f"moves[{number}]."
+    return MoveRecord(*(_need(item, k, str, where) for k in ("by", "move", "digest")))
+
+
+def _replay(
+    game: Game, key: str, setup: dict[str, Any], moves: list[MoveRecord], created: datetime
+) -> Save:
+    """Replay ``moves`` from ``setup``, checking the digest chain and who moved."""
+    try:
+        save = Save(key, setup, [], game.new_game(setup), created)
+    except GameError as exc:
+        raise SaveError(f"the [setup] table cannot start a game: {exc}") from exc
+    for number, record in enumerate(moves, 1):
+        if move_digest(save.head, record.by, record.move) != record.digest:
+            raise SaveError(
+                f"move {number} does not match its digest: the file was edited or damaged"
+            )
+        mover = game.mover(save.state)
+        if record.by != mover:
+            raise SaveError(
+                f'move {number} is recorded as by "{record.by}" but it was {mover}\'s turn: '
+                "the file was edited or damaged"
+            )
+        try:
+            save = append(save, game, record.move)
+        except GameError as exc:
+            raise SaveError(f'move {number} ("{record.move}") cannot be replayed: {exc}') from exc
+        if save.moves[-1] != record:
+            raise SaveError(f'move {number} ("{record.move}") is not in canonical notation')
+    return save
+
+
+_TYPE_NAMES = {int: "an integer", str: "a string", dict: "a table", list: "an array"}
+
+
+def _need(table: Mapping[str, Any], key: str, kind: type, where: str = "") -> Any:
+    """``table[key]``, which must exist and be of type ``kind``."""
+    if key not in table:
+        raise SaveError(f'the save has no "{where}{key}" key')
+    value = table[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        expected = _TYPE_NAMES.get(kind, "a date and time")
+        raise SaveError(f'the "{where}{key}" key of the save must be {expected}')
+    return value
+
+
+# --- migrations ---------------------------------------------------------------------------------
+
+
+def _v0_to_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 0 -> 1: move texts become [[moves]] with movers and digests; add created/writer."""
+    players = _need(data, "players", list)
+    texts = _need(data, "moves", list)
+    setup = _need(data, "setup", dict)
+    if not players or not all(isinstance(p, str) for p in players):
+        raise SaveError('the "players" key of the save must be an array of strings')
+    if not all(isinstance(t, str) for t in texts):
+        raise SaveError('the "moves" key of the save must be an array of strings')
+    previous = setup_digest(setup)
+    moves = []
+    for i, text in enumerate(texts):
+        by = players[i % len(players)]
+        previous = move_digest(previous, by, text)
+        moves.append({"by": by, "move": text, "digest": previous})
+    upgraded = {k: v for k, v in data.items() if k != "players"}
+    return upgraded | {"version": 1, "writer": "0.0.0", "created": EPOCH, "moves": moves}
+
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+# (from version, the function that lifts a save of that version by one), oldest first.
+MIGRATIONS: list[tuple[int, Migration]] = [
+    (0, _v0_to_v1),
+]

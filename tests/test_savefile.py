@@ -1,0 +1,196 @@
+"""The save file: round trip, atomic writing, the digest chain, refusals and migrations."""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+
+from nncli import savefile
+from nncli.game import BadNotation, IllegalMove
+from nncli.savefile import Save, SaveError
+from tests.toygame import TOY
+
+DATA = Path(__file__).parent / "data"
+
+
+def played(*moves: str) -> Save:
+    """A toy race with ``moves`` made."""
+    save = savefile.new_save(TOY, TOY.default_setup())
+    for text in moves:
+        save = savefile.append(save, TOY, text)
+    return save
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    """A saved race of three moves."""
+    target = tmp_path / "race.toml"
+    savefile.write(played("add 3", "ADD  2", "add 1"), target)
+    return target
+
+
+def edit(path: Path, change: Callable[[dict[str, Any]], object]) -> None:
+    """Rewrite the TOML at ``path`` after ``change(doc)`` mutates the parsed document."""
+    doc = tomllib.loads(path.read_text())
+    change(doc)
+    path.write_text(tomli_w.dumps(doc))
+
+
+def refused(path: Path, pattern: str) -> None:
+    """Loading ``path`` raises SaveError matching ``pattern``."""
+    with pytest.raises(SaveError, match=pattern):
+        savefile.load(path)
+
+
+def test_round_trip(path: Path) -> None:
+    save = savefile.load(path)
+    assert [m.move for m in save.moves] == ["add 3", "add 2", "add 1"]
+    assert [m.by for m in save.moves] == ["a", "b", "a"]
+    assert save.state == played("add 3", "add 2", "add 1").state
+    assert save.setup == TOY.default_setup()
+    assert save.created.tzinfo is not None
+    doc = tomllib.loads(path.read_text())
+    assert (doc["format"], doc["version"], doc["game"]) == ("nncli-save", 1, "toy-race")
+    assert doc["state"]["total"] == 6 and isinstance(doc["writer"], str)
+
+
+def test_digest_chain_starts_from_the_setup() -> None:
+    save = played("add 2")
+    first = savefile.move_digest(savefile.setup_digest(TOY.default_setup()), "a", "add 2")
+    assert save.head == save.moves[0].digest == first
+    assert re.fullmatch("[0-9a-f]{64}", first)
+
+
+def test_append_refuses_bad_moves_and_leaves_save_alone() -> None:
+    save = played("add 3")
+    with pytest.raises(BadNotation):
+        savefile.append(save, TOY, "jump 3")
+    with pytest.raises(IllegalMove):
+        savefile.append(save, TOY, "add 4")
+    assert len(save.moves) == 1
+
+
+def test_no_moves_after_the_end() -> None:
+    save = played("add 3", "add 3", "add 3", "add 1")
+    assert TOY.winner(save.state) == "b"
+    with pytest.raises(IllegalMove, match="over"):
+        savefile.append(save, TOY, "add 1")
+
+
+def test_write_keeps_a_backup(path: Path) -> None:
+    before = path.read_bytes()
+    savefile.write(savefile.append(savefile.load(path), TOY, "add 1"), path)
+    assert (path.parent / "race.toml.bak").read_bytes() == before
+    assert len(savefile.load(path).moves) == 4
+
+
+def test_write_is_atomic(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    before = path.read_bytes()
+    longer = savefile.append(savefile.load(path), TOY, "add 1")
+
+    def crash(src: object, dst: object) -> None:
+        raise OSError("disk pulled out")
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(OSError):
+        savefile.write(longer, path)
+    assert path.read_bytes() == before
+    assert len(savefile.load(path).moves) == 3
+    assert sorted(p.name for p in path.parent.iterdir()) == ["race.toml", "race.toml.bak"]
+
+
+def test_tampered_move_is_reported_by_number(path: Path) -> None:
+    edit(path, lambda d: d["moves"][1].update(move="add 3"))
+    refused(path, "move 2 does not match its digest: the file was edited or damaged")
+
+
+def test_wrong_mover_is_reported(path: Path) -> None:
+    def swap(doc: dict[str, Any]) -> None:
+        doc["moves"][0]["by"] = "b"
+        setup = savefile.setup_digest(doc["setup"])
+        doc["moves"][0]["digest"] = savefile.move_digest(setup, "b", "add 3")
+
+    edit(path, swap)
+    refused(path, 'move 1 is recorded as by "b" but it was a\'s turn')
+
+
+def test_edited_state_is_refused(path: Path) -> None:
+    edit(path, lambda d: d["state"].update(total=9))
+    refused(path, r"the \[state\] table does not match the replayed moves")
+
+
+def test_edited_setup_breaks_the_chain(path: Path) -> None:
+    edit(path, lambda d: d["setup"].update(goal=12))
+    refused(path, "move 1 does not match its digest")
+
+
+def test_invalid_toml(path: Path) -> None:
+    path.write_text("format = \n")
+    refused(path, "is not valid TOML")
+
+
+def test_truncated_file(path: Path) -> None:
+    text = path.read_bytes()
+    path.write_bytes(text[: len(text) // 2])
+    with pytest.raises(SaveError):
+        savefile.load(path)
+
+
+def test_wrong_type_names_the_key(path: Path) -> None:
+    edit(path, lambda d: d.update(game=3))
+    refused(path, 'the "game" key of the save must be a string')
+
+
+def test_wrong_type_in_a_move_names_the_key(path: Path) -> None:
+    edit(path, lambda d: d["moves"][2].update(digest=1))
+    refused(path, r'the "moves\[3\].digest" key of the save must be a string')
+
+
+def test_missing_key_is_named(path: Path) -> None:
+    edit(path, lambda d: d.pop("setup"))
+    refused(path, 'the save has no "setup" key')
+
+
+def test_not_a_save(path: Path) -> None:
+    path.write_text('title = "a recipe"\n')
+    refused(path, "is not an nncli save")
+
+
+def test_unknown_game(path: Path) -> None:
+    edit(path, lambda d: d.update(game="chess"))
+    refused(path, 'for the game "chess"')
+
+
+def test_future_version_is_refused(path: Path) -> None:
+    edit(path, lambda d: d.update(version=7, writer="3.1.0"))
+    refused(path, r"this save needs nncli >= 3\.1\.0")
+
+
+def test_huge_file_is_refused_before_parsing(path: Path) -> None:
+    path.write_bytes(b"#" * (savefile.MAX_BYTES + 1))
+    refused(path, "larger than 10 MB")
+
+
+def test_version_0_migrates() -> None:
+    save = savefile.load(DATA / "save-v0.toml")
+    assert [(m.by, m.move) for m in save.moves] == [("a", "add 3"), ("b", "add 2"), ("a", "add 1")]
+    assert save.state == played("add 3", "add 2", "add 1").state
+    assert save.head == played("add 3", "add 2", "add 1").head
+
+
+def test_migrated_save_writes_as_version_1(tmp_path: Path) -> None:
+    target = tmp_path / "up.toml"
+    savefile.write(savefile.load(DATA / "save-v0.toml"), target)
+    assert tomllib.loads(target.read_text())["version"] == savefile.VERSION
+    assert len(savefile.load(target).moves) == 3
+
+
+def test_migrations_cover_every_old_version() -> None:
+    assert [v for v, _ in savefile.MIGRATIONS] == list(range(savefile.VERSION))
