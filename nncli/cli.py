@@ -6,9 +6,7 @@ Every error is one sentence on stderr, never a traceback.
 
 from __future__ import annotations
 
-import json
 import os
-import secrets
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -109,6 +107,8 @@ def new(
     force: Annotated[bool, typer.Option("--force", help="Replace an existing save.")] = False,
 ) -> None:
     """Create a game and print where it was saved."""
+    import secrets
+
     path = save or default_path()
     if path.exists() and not force:
         fail(f"a save already exists at {path}; use --force to replace it")
@@ -200,14 +200,20 @@ def show(
     as_json: Annotated[bool, typer.Option("--json", help="The [state] table as JSON.")] = False,
 ) -> None:
     """The board and the status."""
+    import json
+
     game, loaded = open_save(save)
     if as_json:
         state = game.to_dict(loaded.state)
         state |= {"turn": game.mover(loaded.state), "winner": game.winner(loaded.state)}
         typer.echo(json.dumps(state, indent=2, default=str))
     else:
-        color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-        typer.echo(game.render(loaded.state, color))
+        typer.echo(game.render(loaded.state, use_color()))
+
+
+def use_color() -> bool:
+    """Colour only on a terminal, and never with NO_COLOR."""
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
 
 
 @app.command()
@@ -234,3 +240,68 @@ def verify(save: SaveArg) -> None:
     """Replay the log and check every digest."""
     _, loaded = open_save(save)
     typer.echo(f"OK: {len(loaded.moves)} moves, head digest {loaded.head[:16]}")
+
+
+@app.command()
+def mail(
+    save: SaveArg,
+    to: Annotated[str | None, typer.Option("--to", help="The recipient's address.")] = None,
+    sender: Annotated[str | None, typer.Option("--from", help="Your address.")] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="The message file (default: SAVE with .eml).")
+    ] = None,
+) -> None:
+    """Write an e-mail message file (.eml) with the save attached, to send by hand."""
+    from nncli import pbem  # imported here: the email package is slow to load
+
+    with save_errors(save):
+        text = savefile.read_text(save)
+        loaded = savefile.loads(text, str(save))
+    game = get_game(loaded.game_key)
+    try:
+        message = pbem.compose(game, loaded, text, save.name, to=to, sender=sender)
+        data = pbem.message_bytes(message)
+    except ValueError as exc:
+        fail(f"cannot write that message: {exc}")
+    path = out or save.with_suffix(".eml")
+    if path.resolve() == save.resolve():
+        fail(f"the message would overwrite the save {save}; choose another --out")
+    with save_errors(path):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    typer.echo(str(path))
+    if pbem.turn_unfinished(game, loaded):
+        who = pbem.seat_name(game, loaded.state, loaded.moves[-1].by)
+        typer.echo(f"note: it is still {who}'s turn; did you mean to finish it first?", err=True)
+
+
+@app.command()
+def receive(
+    save: SaveArg,
+    incoming: Annotated[
+        Path, typer.Argument(help="The opponent's save (.toml) or mail message (.eml).")
+    ],
+    quiet: Annotated[bool, typer.Option("--quiet", help="Do not show the board.")] = False,
+) -> None:
+    """Play-by-email: take the opponent's save only if it extends yours, and show their moves."""
+    from nncli import pbem
+
+    with save_errors(incoming):
+        theirs = pbem.read_incoming(incoming)
+    game = get_game(theirs.game_key)
+    ours = open_save(save)[1] if save.exists() else pbem.fresh_copy(theirs, game)
+    try:
+        new = pbem.receive(ours, theirs, game)
+    except SaveError as exc:
+        fail(f"{incoming} was not accepted: {exc}")
+    if not new:
+        typer.echo(f"nothing new: {incoming} holds the same {len(ours.moves)} moves as {save}")
+        return
+    store(theirs, save)
+    count = f"{len(new)} new move" + ("s" if len(new) > 1 else "")
+    typer.echo(f"{save}: {count} received, head digest {theirs.head[:16]}")
+    for record in new:
+        typer.echo(pbem.describe(record))
+    if not quiet:
+        typer.echo("")
+        typer.echo(game.render(theirs.state, use_color()))

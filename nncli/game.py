@@ -70,6 +70,21 @@ class Game(Protocol):
     def winner(self, state: Any) -> str | None:
         """The winning seat once the game is over, else None."""
 
+    def next_words(self, state: Any, prefix: str) -> list[str]:
+        """Words that may follow the complete words of ``prefix`` in a legal move now.
+
+        A last word without a trailing space is partial: only words starting with it are kept.
+        """
+
+    def status(self, state: Any) -> str:
+        """One short line: round, phase, who is to move and that player's resources."""
+
+    def help_text(self, topic: str | None) -> str:
+        """Help on the move command ``topic``, an overview for None, or "" for no such topic."""
+
+    def auto_move(self, state: Any) -> Any | None:
+        """The move a computer-controlled player makes now, or None when a person is to move."""
+
 
 _EXTRA: dict[str, Game] = {}
 

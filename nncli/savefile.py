@@ -18,10 +18,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import tempfile
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from importlib import metadata
@@ -40,6 +41,9 @@ EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 class SaveError(Exception):
     """A save file that cannot be read, trusted or written; the message is one sentence."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(message.split()))  # one line, whatever the file held
 
 
 @dataclass(frozen=True)
@@ -174,14 +178,24 @@ def _fsync_dir(directory: Path) -> None:
 
 def load(path: str | os.PathLike[str]) -> Save:
     """Read, migrate and verify the save at ``path`` (raises SaveError, or OSError)."""
-    source = Path(path)
-    if source.stat().st_size > MAX_BYTES:
-        raise SaveError(f"{source} is larger than 10 MB, too large to be a save")
+    return loads(read_text(path), str(path))
+
+
+def read_bytes(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
+    """The bytes of ``path``, refused unread past ``limit`` (raises SaveError, or OSError)."""
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise SaveError(f"{path} is larger than {limit // 2**20} MB, too large to be a save")
+    return data
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """The text of the save file at ``path``, unparsed (raises SaveError, or OSError)."""
     try:
-        text = source.read_bytes().decode("utf-8")
+        return read_bytes(path).decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise SaveError(f"{source} is not UTF-8 text, so it is not a save") from exc
-    return loads(text, str(source))
+        raise SaveError(f"{path} is not UTF-8 text, so it is not a save") from exc
 
 
 def loads(text: str, name: str = "the save") -> Save:
@@ -191,9 +205,22 @@ def loads(text: str, name: str = "the save") -> Save:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise SaveError(f"{name} is not valid TOML ({exc})") from exc
+        raise SaveError(f"{name} is not valid TOML {_toml_problem(exc, text)}") from exc
+    except RecursionError:
+        raise SaveError(f"{name} nests tables too deeply to be a save") from None
     data = migrate(data, name)
     return _verify(data)
+
+
+def _toml_problem(exc: tomllib.TOMLDecodeError, text: str) -> str:
+    """``(line N): what is wrong`` from tomllib's "What (at line N, column M)" message."""
+    message = str(exc)
+    found = re.fullmatch(r"(.*) \(at (?:line (\d+), column \d+|end of document)\)", message)
+    if found is None:
+        return f"({message})"
+    line = found[2] or str(max(len(text.splitlines()), 1))
+    what = found[1]
+    return f"(line {line}): {what[:1].lower()}{what[1:]}"
 
 
 def migrate(data: dict[str, Any], name: str = "the save") -> dict[str, Any]:
@@ -228,11 +255,30 @@ def _verify(data: dict[str, Any]) -> Save:
     except KeyError:
         raise SaveError(f'this save is for the game "{key}", unknown to this nncli') from None
     save = _replay(game, key, setup, moves, created)
-    if _plain(game.to_dict(save.state)) != state_table:
+    if not _agrees(state_table, _plain(game.to_dict(save.state))):
         raise SaveError(
             "the [state] table does not match the replayed moves: the file was edited or damaged"
         )
     return save
+
+
+def _agrees(snapshot: Any, replayed: Any) -> bool:
+    """True when every value the snapshot holds equals the replayed one.
+
+    A table may lack keys the replay has: a newer nncli may add fields to the state without
+    making older saves unreadable. Every key it does hold must match, so an edit is still caught.
+    """
+    if isinstance(snapshot, dict):
+        return isinstance(replayed, dict) and all(
+            key in replayed and _agrees(value, replayed[key]) for key, value in snapshot.items()
+        )
+    if isinstance(snapshot, list):
+        return (
+            isinstance(replayed, list)
+            and len(snapshot) == len(replayed)
+            and all(_agrees(a, b) for a, b in zip(snapshot, replayed, strict=True))
+        )
+    return bool(snapshot == replayed) and type(snapshot) is type(replayed)
 
 
 def _record(item: Any, number: int) -> MoveRecord:
@@ -251,13 +297,22 @@ def _replay(
         save = Save(key, setup, [], game.new_game(setup), created)
     except GameError as exc:
         raise SaveError(f"the [setup] table cannot start a game: {exc}") from exc
-    for number, record in enumerate(moves, 1):
+    return replay(save, game, moves)
+
+
+def replay(save: Save, game: Game, records: Iterable[MoveRecord]) -> Save:
+    """``save`` after ``records``, each checked: digest, mover, legality, canonical notation.
+
+    Moves are numbered from the start of the game in the errors (raises SaveError).
+    """
+    for record in records:
+        number = len(save.moves) + 1
         if move_digest(save.head, record.by, record.move) != record.digest:
             raise SaveError(
                 f"move {number} does not match its digest: the file was edited or damaged"
             )
         mover = game.mover(save.state)
-        if record.by != mover:
+        if mover is not None and record.by != mover:
             raise SaveError(
                 f'move {number} is recorded as by "{record.by}" but it was {mover}\'s turn: '
                 "the file was edited or damaged"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from nncli.notebook import engine
-from nncli.notebook.moves import Initiative
-from nncli.notebook.state import State
+from nncli.notebook.moves import EndTurn, Initiative, Reward
+from nncli.notebook.state import PHASE_TURNS, State
 
 
 def setup_for(*nations: str, map_key: str | None = None, vp_goal: int = 3, seed: int = 7) -> dict:
@@ -36,3 +36,11 @@ def to_turns(state: State, spaces: list[int] | None = None) -> State:
 def two_player() -> State:
     """Mushroom Tribes against Thimble Empire on the 2P map, in the first Initiative Phase."""
     return start("mushroom", "thimble")
+
+
+def finish_round(state: State) -> State:
+    """Every player still to act ends their turn, taking Culture for any objective met."""
+    while state.phase == PHASE_TURNS:
+        waiting = state.turn.pending_rewards
+        state = engine.apply(state, Reward(waiting[0], "culture") if waiting else EndTurn())
+    return state

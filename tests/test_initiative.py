@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from conftest import start, to_turns
+from conftest import finish_round, start, to_turns
 
 from nncli.game import IllegalMove
 from nncli.notebook import engine
 from nncli.notebook.moves import EndTurn, Initiative, Research
 from nncli.notebook.state import PHASE_INITIATIVE, PHASE_TURNS
 
-
-def end_round(state):
-    """Every player ends their turn."""
-    while state.phase == PHASE_TURNS:
-        state = engine.apply(state, EndTurn())
-    return state
+end_round = finish_round
 
 
 def test_first_round_priority_example(two_player) -> None:

@@ -126,6 +126,17 @@ def test_edited_state_is_refused(path: Path) -> None:
     refused(path, r"the \[state\] table does not match the replayed moves")
 
 
+def test_state_added_by_a_later_nncli_still_loads(path: Path) -> None:
+    """A snapshot from before a field existed lacks it: it loads; a wrong value still fails."""
+    def drop_one(doc: dict[str, Any]) -> None:
+        doc["state"].pop(sorted(doc["state"])[0])
+
+    edit(path, drop_one)
+    assert savefile.load(path).moves
+    edit(path, lambda d: d["state"].update(total=9, extra_old_field=1))
+    refused(path, r"the \[state\] table does not match the replayed moves")
+
+
 def test_edited_setup_breaks_the_chain(path: Path) -> None:
     edit(path, lambda d: d["setup"].update(goal=12))
     refused(path, "move 1 does not match its digest")

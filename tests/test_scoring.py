@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-from conftest import start, to_turns
+from conftest import finish_round, start, to_turns
 from test_economy import with_building
 
 from nncli.notebook import engine
 from nncli.notebook.moves import EndTurn
 from nncli.notebook.state import PHASE_INITIATIVE, PHASE_OVER, PHASE_TURNS, Unit
-
-
-def finish_round(state):
-    while state.phase == PHASE_TURNS:
-        state = engine.apply(state, EndTurn())
-    return state
 
 
 def play_round(state, spaces=None):

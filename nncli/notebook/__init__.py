@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from nncli.notebook import engine, setup
+from nncli.notebook import content, engine, setup
 from nncli.notebook.moves import Move
-from nncli.notebook.state import State, to_dict
+from nncli.notebook.state import PHASE_OVER, State, to_dict
 
 
 class NotebookNations:
@@ -15,6 +15,16 @@ class NotebookNations:
 
     key = "notebook-nations"
     name = "Notebook Nations"
+
+    def __init__(self) -> None:
+        self._legal: tuple[State, list[Move]] | None = None
+
+    def _legal_now(self, state: State) -> list[Move]:
+        """``legal_moves(state)``, computed once per position (states are never changed after
+        ``apply`` returns them, so the same object is the same position)."""
+        if self._legal is None or self._legal[0] is not state:
+            self._legal = (state, engine.legal_moves(state))
+        return self._legal[1]
 
     def default_setup(self) -> dict[str, Any]:
         return setup.make_setup({})
@@ -44,7 +54,12 @@ class NotebookNations:
     def completions(self, state: State, prefix: str) -> list[str]:
         from nncli.notebook.notation import completions
 
-        return completions(state, prefix, engine.legal_moves(state))
+        return completions(state, prefix, self._legal_now(state))
+
+    def next_words(self, state: State, prefix: str) -> list[str]:
+        from nncli.notebook.notation import next_words
+
+        return next_words(state, prefix, self._legal_now(state))
 
     def render(self, state: State, color: bool) -> str:
         from nncli.notebook.render import render
@@ -59,6 +74,33 @@ class NotebookNations:
 
     def winner(self, state: State) -> str | None:
         return state.winner or None
+
+    def status(self, state: State) -> str:
+        if state.phase == PHASE_OVER:
+            won = self._who(state, state.winner) if state.winner else "nobody"
+            return f"round {state.round}, game over: {won} wins"
+        p = state.player(state.mover)
+        return (
+            f"{self._who(state, p.nation)} to play: round {state.round}, {state.phase} | "
+            f"food {p.food} wood {p.wood} gold {p.gold} source {p.source} | "
+            f"VP {p.vp} of {state.vp_goal}"
+        )
+
+    @staticmethod
+    def _who(state: State, nation: str) -> str:
+        """``Thimble Empire (Ben)``, or just the nation's name when the player has no other."""
+        title = content.load().nations[nation].name
+        name = state.player(nation).name
+        return title if name == title else f"{title} ({name})"
+
+    def help_text(self, topic: str | None) -> str:
+        from nncli.notebook.helptext import help_text
+
+        return help_text(topic)
+
+    def auto_move(self, state: State) -> Move | None:
+        """No computer players yet: the bots (solo AI, random, greedy) will answer here."""
+        return None
 
 
 GAME = NotebookNations()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from nncli.game import IllegalMove
 from nncli.notebook import board, content, economy
 from nncli.notebook.content import BuildingType, Cost
@@ -10,6 +12,13 @@ from nncli.notebook.state import Building, State
 
 REGION_RULES = {"mining-camp": "AVATAR-14, BUILD-16", "lumber-camp": "AVATAR-14, BUILD-17",
                 "food-camp": "AVATAR-14, BUILD-18"}
+
+
+def sites_next_to(rect: Rect) -> Iterator[tuple[int, int]]:
+    """Top-left squares of every 2x3 building footprint that shares an edge with ``rect``."""
+    for row in range(rect.row - 2, rect.bottom + 2):
+        for col in range(rect.col - 3, rect.right + 2):
+            yield col, row
 
 
 def building_type(state: State, nation: str, key: str) -> BuildingType:

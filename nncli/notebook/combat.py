@@ -58,8 +58,8 @@ def strike(state: State, piece: Unit, amount: int) -> bool:
     return units.hurt(state, piece, amount)
 
 
-def check_target(state: State, piece: Unit, target: Unit) -> None:
-    """Rules: ATTACK-01, ATTACK-03, Q-25 - an active enemy within range."""
+def check_target(state: State, piece: Unit, target: Unit) -> int:
+    """Rules: ATTACK-01, ATTACK-03, Q-25 - an active enemy within range; returns the range."""
     gap = distance(piece.rect, target.rect)
     most = reach(state, piece)
     if gap > most:
@@ -67,10 +67,14 @@ def check_target(state: State, piece: Unit, target: Unit) -> None:
                           f"{most} (Rules: ATTACK-01, ATTACK-03).")
     if target.is_avatar and target.stunned:
         raise IllegalMove(f"{units.label(target)} is already Stunned (Rules: Q-25).")
+    return gap
 
 
 def attack(state: State, move: Attack) -> None:
-    """A unit deals its size, an Avatar 1; the target answers at the same time if in range."""
+    """A unit deals its size, an Avatar 1; the target answers at the same time if in range.
+
+    The range of an attack that destroys its target is kept for the Marksmen objective.
+    """
     piece = units.own_piece(state, move.piece)
     if piece.is_avatar:
         avatar.use_basic_action(state, "attack")
@@ -78,23 +82,26 @@ def attack(state: State, move: Attack) -> None:
         units.ready_unit(state, piece)
         units.finish_action(piece)
     target = enemy_piece(state, move.target)
-    check_target(state, piece, target)
+    gap = check_target(state, piece, target)
     back = return_damage(state, target, piece)
     if piece.is_avatar:
-        avatar_attack(state, piece, target, back)
+        destroyed = avatar_attack(state, piece, target, back)
     else:
-        strike(state, target, piece.size)
+        destroyed = strike(state, target, piece.size)
         if back:
             strike(state, piece, back)
+    if destroyed:
+        state.turn.longest_kill = max(state.turn.longest_kill, gap)
 
 
-def avatar_attack(state: State, piece: Unit, target: Unit, back: int) -> None:
+def avatar_attack(state: State, piece: Unit, target: Unit, back: int) -> bool:
     """Rules: AVATAR-07, AVATAR-08, AVATAR-09, Q-27, Q-28 - 1 damage; a destroyed unit strikes
     nothing back; a surviving unit Stuns the Avatar even from out of range; an attacked Avatar
     Stuns it only when in range."""
     destroyed = strike(state, target, economy.limit("avatar_damage"))
     if back > 0 if target.is_avatar else not destroyed:
         piece.stunned = True
+    return destroyed
 
 
 def candidates(state: State) -> Iterator[Move]:

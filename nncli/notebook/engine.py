@@ -10,12 +10,24 @@ from collections.abc import Callable
 from typing import Any
 
 from nncli.game import IllegalMove
-from nncli.notebook import avatar, combat, flow, movement, research, town, units
+from nncli.notebook import (
+    avatar,
+    combat,
+    encounters,
+    flow,
+    movement,
+    objectives,
+    powers,
+    research,
+    town,
+    units,
+)
 from nncli.notebook.legal import generate
 from nncli.notebook.moves import (
     Attack,
     Build,
     Channel,
+    Collect,
     Combine,
     Demolish,
     Destroy,
@@ -24,13 +36,16 @@ from nncli.notebook.moves import (
     Move,
     MovePiece,
     Offering,
+    Power,
     Recover,
     Research,
+    Reward,
     Spawn,
     Trade,
+    UseEncounter,
 )
 from nncli.notebook.setup import new_game
-from nncli.notebook.state import PHASE_INITIATIVE, PHASE_OVER, State
+from nncli.notebook.state import PHASE_INITIATIVE, PHASE_OVER, PHASE_TURNS, State
 
 __all__ = ["apply", "is_legal", "legal_moves", "new_game"]
 
@@ -40,12 +55,27 @@ def _research(state: State, move: Research) -> None:
     player = state.player(state.mover)
     node = research.check_research(state, player, move.node)
     research.unlock(state, player, node)
-    flow.end_turn(state)
+    _finish(state)
 
 
 def _end(state: State, move: EndTurn) -> None:
     """Rules: ACT-03, RES-02 - end the Actions Step and research nothing."""
-    flow.end_turn(state)
+    _finish(state)
+
+
+def _finish(state: State) -> None:
+    """End the turn, once the rewards of objectives met at its end have been chosen."""
+    objectives.check(state, ending=True)
+    if state.turn.pending_rewards:
+        state.turn.ending = True
+    else:
+        flow.end_turn(state)
+
+
+def _reward(state: State, move: Reward) -> None:
+    objectives.reward(state, move)
+    if state.turn.ending and not state.turn.pending_rewards:
+        flow.end_turn(state)
 
 
 def _initiative(state: State, move: Initiative) -> None:
@@ -72,6 +102,10 @@ HANDLERS: dict[type, Callable[[State, Any], None]] = {
     Channel: units.channel,
     Demolish: units.demolish,
     Recover: units.recover,
+    Collect: encounters.collect,
+    UseEncounter: encounters.play,
+    Power: powers.use,
+    Reward: _reward,
     Research: _research,
     EndTurn: _end,
 }
@@ -89,8 +123,14 @@ def apply(state: State, move: Move) -> State:
             raise IllegalMove("it is the Initiative Phase: choose an initiative space first "
                               "(Rules: ROUND-01, ROUND-02).")
         raise IllegalMove("initiative is chosen only in the Initiative Phase (Rules: ROUND-01).")
+    waiting = state.turn.pending_rewards
+    if waiting and not isinstance(move, Reward):
+        raise IllegalMove(f"first take the reward of the objective {waiting[0]}: "
+                          f"reward {waiting[0]} culture, or science (Rules: OBJ-03).")
     new = state.clone()
     handler(new, move)
+    if new.phase == PHASE_TURNS and not new.turn.ending:
+        objectives.check(new, ending=False)
     return new
 
 

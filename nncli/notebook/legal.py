@@ -9,8 +9,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from nncli.game import IllegalMove
-from nncli.notebook import buildings, combat, content, economy, movement, units
-from nncli.notebook.geometry import Rect
+from nncli.notebook import (
+    buildings,
+    combat,
+    content,
+    economy,
+    encounters,
+    movement,
+    objectives,
+    powers,
+    units,
+)
 from nncli.notebook.moves import (
     Build,
     Destroy,
@@ -31,6 +40,9 @@ def generate(state: State) -> Iterator[Move]:
         for space in content.load().initiative:
             yield Initiative(space.number)
         return
+    if state.turn.pending_rewards:
+        yield from objectives.candidates(state)
+        return
     yield from _develop(state)
     yield from _crown(state)
     yield from _destroy(state)
@@ -39,16 +51,11 @@ def generate(state: State) -> Iterator[Move]:
     yield from units.candidates(state)
     yield from movement.candidates(state)
     yield from combat.candidates(state)
+    yield from encounters.candidates(state)
+    yield from powers.candidates(state)
     for node in content.load().research[state.research_side].nodes:
         yield Research(node.key)
     yield EndTurn()
-
-
-def sites_next_to(rect: Rect) -> Iterator[tuple[int, int]]:
-    """Top-left squares of every 2x3 building footprint that shares an edge with ``rect``."""
-    for row in range(rect.row - 2, rect.bottom + 2):
-        for col in range(rect.col - 3, rect.right + 2):
-            yield col, row
 
 
 def _affordable_kinds(state: State, kind_of: str) -> list[str]:
@@ -74,7 +81,7 @@ def _develop(state: State) -> Iterator[Move]:
                 or hall.id in state.turn.buildings_acted:
             continue
         for key in keys:
-            for col, row in sites_next_to(hall.rect):
+            for col, row in buildings.sites_next_to(hall.rect):
                 yield Build(key, col, row, hall.id)
 
 
@@ -83,7 +90,7 @@ def _crown(state: State) -> Iterator[Move]:
         return
     piece = state.avatar(state.mover)
     for key in _affordable_kinds(state, "crown"):
-        for col, row in sites_next_to(piece.rect):
+        for col, row in buildings.sites_next_to(piece.rect):
             yield Build(key, col, row, "avatar")
 
 

@@ -95,6 +95,8 @@ class Turn:
     extra_moves: list[str] = field(default_factory=list)  # units allowed one more move
     pending_rewards: list[str] = field(default_factory=list)  # objectives awaiting a choice
     avatar_moves: int = 0  # movements the Avatar has made
+    longest_kill: int = 0  # the longest range at which this player's attack destroyed a unit
+    ending: bool = False  # the turn is over once the pending rewards are taken
 
 
 @dataclass(slots=True)

@@ -1,0 +1,188 @@
+"""Encounter tokens and tiles: collecting a token, drawing from the seeded deck, playing a tile.
+
+Rules: ENC-01..06, AVATAR-06, SETUP-04, Q-08, Q-38, Q-40.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from functools import cache
+
+from nncli.game import IllegalMove
+from nncli.notebook import avatar, combat, content, economy, research, units
+from nncli.notebook.content import EncounterTile
+from nncli.notebook.geometry import Rect, distance, parse_square, square_name, unit_rect
+from nncli.notebook.moves import Collect, Move, UseEncounter
+from nncli.notebook.state import Player, State, Unit
+
+
+@cache
+def deck(seed: int) -> tuple[str, ...]:
+    """Rules: SETUP-04 - the shuffled deck, a pure function of the game's seed."""
+    tiles = [t.key for t in content.load().encounters for _ in range(t.copies)]
+    random.Random(seed).shuffle(tiles)
+    return tuple(tiles)
+
+
+def tile(key: str) -> EncounterTile:
+    for found in content.load().encounters:
+        if found.key == key:
+            return found
+    raise IllegalMove(f"there is no encounter tile {key!r}.")
+
+
+def token_rect(square: tuple[int, int]) -> Rect:
+    return Rect(square[0], square[1], 1, 1)
+
+
+def take_token(state: State, square: tuple[int, int], reach: int) -> None:
+    """Remove the token within ``reach`` of the Avatar and draw a tile for it.
+
+    Rules: ENC-01, ENC-02 - "If your Avatar is adjacent to an Encounter token, you can remove
+    that Encounter token from the map to collect it."
+    """
+    if square not in state.tokens:
+        raise IllegalMove(f"there is no encounter token on {square_name(*square)}.")
+    gap = distance(state.avatar(state.mover).rect, token_rect(square))
+    if gap > reach:
+        raise IllegalMove(f"the token on {square_name(*square)} is {gap} squares from your "
+                          f"Avatar; it must be within {reach} (Rules: ENC-02).")
+    state.tokens.remove(square)
+    player = state.player(state.mover)
+    player.encounters_collected += 1
+    if player.controller == "ai":
+        economy.advance(player, "culture", 1)  # Rules: SOLO-14
+        return
+    cards = deck(state.seed)
+    if state.encounter_draws < len(cards):
+        player.hand.append(cards[state.encounter_draws])
+        state.encounter_draws += 1
+    if content.load().nations[player.nation].wonder_rule == "encounter-culture-and-range" \
+            and "wonder" in economy.active_buildings(state, player.nation):
+        economy.advance(player, "culture", economy.limit("wonder_culture_per_event"))
+
+
+def collect(state: State, move: Collect) -> None:
+    """The Avatar's basic action: collect an adjacent token (AVATAR-06, ENC-01)."""
+    avatar.use_basic_action(state, "collect")
+    take_token(state, (move.col, move.row), 1)
+
+
+def arg_square(args: tuple[str, ...], index: int, what: str) -> tuple[int, int]:
+    if len(args) <= index or parse_square(args[index]) is None:
+        raise IllegalMove(f"say where: {what} needs a square such as c5.")
+    square = parse_square(args[index])
+    assert square is not None
+    return square
+
+
+def arg_word(args: tuple[str, ...], index: int, what: str) -> str:
+    if len(args) <= index:
+        raise IllegalMove(f"{what} needs one more word.")
+    return args[index]
+
+
+def free_unit(state: State, key: str, square: tuple[int, int], locked_ok: bool) -> None:
+    """A size-1 unit placed free beside the Avatar; stock and population still apply."""
+    nation = state.mover
+    kind = content.load().nations[nation].units[key]
+    if not locked_ok and kind.lock and kind.lock not in state.player(nation).research:
+        raise IllegalMove(f"{kind.name} need the research node {kind.lock} (Rules: UNIT-06).")
+    if not units.in_stock(state, nation, key, 1):
+        raise IllegalMove(f"all your size-1 {kind.name} tiles are on the map (Rules: UNIT-02).")
+    used, most = economy.population(state, nation), economy.population_limit(state, nation)
+    if used + 1 > most:
+        raise IllegalMove(f"a unit needs 1 population; you use {used} of {most} "
+                          f"(Rules: UNIT-20, Q-10).")
+    rect = unit_rect(*square)
+    units.check_spawn_site(state, state.avatar(nation).rect, "your Avatar", rect)
+    new_id = units.next_unit_id(state, nation, key)
+    state.units.append(Unit(new_id, nation, key, 1, rect.col, rect.row))
+
+
+def enemy_unit_within(state: State, text: str, reach: int) -> Unit:
+    """An enemy unit (not an Avatar) within ``reach`` squares of your Avatar."""
+    target = combat.enemy_piece(state, text)
+    if target.is_avatar:
+        raise IllegalMove("this works on enemy Units only, not on an Avatar.")
+    gap = distance(state.avatar(state.mover).rect, target.rect)
+    if gap > reach:
+        raise IllegalMove(f"{units.label(target)} is {gap} squares from your Avatar; it must be "
+                          f"within {reach}.")
+    return target
+
+
+def play(state: State, move: UseEncounter) -> None:
+    """Rules: ENC-03, ENC-04, ENC-05 - play a tile from your hand now; it is then discarded."""
+    player = state.player(state.mover)
+    if move.tile not in player.hand:
+        raise IllegalMove(f"you hold no {move.tile} encounter tile.")
+    card = tile(move.tile)
+    resolve(state, player, card, move.args)
+    player.hand.remove(move.tile)
+
+
+def resolve(state: State, player: Player, card: EncounterTile, args: tuple[str, ...]) -> None:
+    effect, amount = card.effect, card.amount
+    if effect.startswith("gain-"):
+        resource = effect.removeprefix("gain-")
+        if resource in ("science", "culture"):
+            economy.advance(player, resource, amount)
+        else:
+            economy.gain(player, resource, amount)
+    elif effect in ("spawn-melee", "spawn-cavalry"):
+        key = effect.removeprefix("spawn-")
+        free_unit(state, key, arg_square(args, 0, card.name), locked_ok=True)
+    elif effect == "avatar-move":
+        state.turn.avatar_move_bonus += amount
+    elif effect == "free-research":
+        node = research.check_research(state, player, arg_word(args, 0, card.name), free=True)
+        research.unlock(state, player, node, free=True)
+    elif effect == "discount":
+        state.turn.build_discount += amount
+    elif effect == "second-wind":
+        for piece in state.units:
+            if piece.owner == player.nation:
+                piece.stunned = False
+    elif effect == "stun-unit":
+        enemy_unit_within(state, arg_word(args, 0, card.name), amount).stunned = True
+    elif effect == "extra-move":
+        piece = units.own_piece(state, arg_word(args, 0, card.name))
+        if piece.is_avatar or not (piece.moved or piece.acted):
+            raise IllegalMove(f"{card.name} is for a Unit that has already activated.")
+        state.turn.extra_moves.append(piece.id)
+    else:
+        raise IllegalMove(f"the encounter effect {effect!r} is unknown.")
+
+
+def candidates(state: State) -> Iterator[Move]:
+    """Token collections next to the Avatar and every way to play each tile in hand."""
+    piece = state.avatar(state.mover)
+    for square in state.tokens:
+        if distance(piece.rect, token_rect(square)) <= 1:
+            yield Collect(*square)
+    player = state.player(state.mover)
+    for key in sorted(set(player.hand)):
+        yield from _uses(state, tile(key))
+
+
+def _uses(state: State, card: EncounterTile) -> Iterator[Move]:
+    effect = card.effect
+    if effect in ("spawn-melee", "spawn-cavalry"):
+        area = state.avatar(state.mover).rect
+        for col, row in units.sites_around(area):
+            yield UseEncounter(card.key, (square_name(col, row),))
+    elif effect == "free-research":
+        for node in research.nodes(state):
+            yield UseEncounter(card.key, (node,))
+    elif effect == "stun-unit":
+        for u in state.units:
+            if u.owner != state.mover and not u.is_avatar:
+                yield UseEncounter(card.key, (f"{u.owner}:{u.id}",))
+    elif effect == "extra-move":
+        for u in state.units:
+            if u.owner == state.mover and not u.is_avatar:
+                yield UseEncounter(card.key, (u.id,))
+    else:
+        yield UseEncounter(card.key)

@@ -1,0 +1,365 @@
+"""The interactive game of ``nncli play``: a prompt_toolkit session over one save file.
+
+Only this module imports prompt_toolkit, and only ``nncli play`` imports this module, so the other
+commands start fast. Everything about the game itself comes through ``nncli.game.Game``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import textwrap
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from itertools import groupby
+from pathlib import Path
+from typing import Any
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.completion.base import get_common_complete_suffix
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import FileHistory
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+
+from nncli import savefile
+from nncli.game import Game, GameError
+from nncli.savefile import Save, SaveError
+
+HISTORY_ENV = "NNCLI_HISTORY"
+DEFAULT_HISTORY = "~/.nncli_history"
+TURN_KEYS = ("round", "phase")  # keys of the state dict (see `show --json`) that mark a new turn
+DRAWS_KEY = "encounter_draws"  # the state dict's count of random draws: undo never crosses one
+AUTO_PAUSE = 0.6  # seconds between computer moves, on a terminal only
+WIDTH = 79
+
+COMMAND_HELP = {
+    "help": "help [COMMAND]\n  The commands and moves, or help on one of them.",
+    "board": "board\n  Show the board and the players' panels.",
+    "moves": "moves [PREFIX]\n  The moves that are legal now (those starting with PREFIX).",
+    "undo": "undo\n  Take back your last move of this turn. Earlier turns, other players' moves\n"
+    "  and moves that drew a random tile cannot be taken back.",
+    "log": "log\n  The numbered move log.",
+    "save": "save\n  Write the save file now (it is also saved after every move).",
+    "quit": "quit\n  Leave the game (also exit, or Ctrl-D); it is already saved.",
+}
+ALIASES = {"exit": "quit", "?": "help"}
+WHEN_OVER = ("help", "board", "log", "save", "quit")  # what still works once the game is over
+
+
+def history_path() -> Path:
+    """Where the input history is kept: ``$NNCLI_HISTORY``, else ``~/.nncli_history``."""
+    return Path(os.environ.get(HISTORY_ENV) or DEFAULT_HISTORY).expanduser()
+
+
+def use_color() -> bool:
+    """Colour only on a terminal, and never with NO_COLOR set."""
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+
+def auto_move(game: Game, state: Any) -> Any | None:
+    """The hook for computer players: the move one makes now, or None when a person is to move."""
+    return game.auto_move(state)
+
+
+def _group(text: str) -> str:
+    """What ``compact`` groups a move by: its first word, and the second of a longer move."""
+    words = text.split()
+    return " ".join(words[: 2 if len(words) > 2 else 1])
+
+
+def compact(texts: list[str]) -> list[str]:
+    """Move texts grouped by their first word or two, one wrapped line per group."""
+    lines = []
+    for head, group in groupby(texts, key=_group):
+        rests = [t[len(head) :].strip() for t in group]
+        if rests == [""]:
+            lines.append(head)
+            continue
+        joiner = ", " if any(" " in r for r in rests) else " "
+        lines += textwrap.wrap(f"{head}: {joiner.join(rests)}", WIDTH, subsequent_indent="    ")
+    return lines
+
+
+@dataclass
+class Repl:
+    """One game at the prompt: the save, where it lives, and the saves of the turn so far."""
+
+    game: Game
+    save: Save
+    path: Path
+    color: bool
+    turn: list[Save] = field(default_factory=list)  # saves since this turn began, for undo
+
+    def __post_init__(self) -> None:
+        self.turn = [self.save]
+
+    # --- output -------------------------------------------------------------------------------
+
+    def _style(self, text: str, code: str) -> str:
+        return f"\x1b[{code}m{text}\x1b[0m" if self.color else text
+
+    def say(self, text: str) -> None:
+        """Print ``text``."""
+        print(text, flush=True)
+
+    def error(self, message: str) -> None:
+        """Print ``error: message``."""
+        self.say(self._style(f"error: {message}", "1;31"))
+
+    def banner(self) -> None:
+        """Announce whose turn it is, or the end of the game."""
+        status = self.game.status(self.save.state)
+        text = f"=== game over: {status} ===" if self.over else f"=== {status} ==="
+        self.say(self._style(text, "1"))
+
+    def board(self) -> None:
+        """Print the board."""
+        self.say(self.game.render(self.save.state, self.color))
+
+    # --- state --------------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.game.mover(self.save.state) is None
+
+    @property
+    def prompt(self) -> str:
+        """``mushroom> `` (the seat to move), or ``game over> ``."""
+        return f"{self.game.mover(self.save.state) or 'game over'}> "
+
+    def toolbar(self) -> str:
+        """The bottom toolbar: round, phase, whose turn and their resources."""
+        return self.game.status(self.save.state)
+
+    def _turn_key(self, save: Save) -> tuple[Any, ...]:
+        plain = self.game.to_dict(save.state)
+        return (self.game.mover(save.state), *(plain.get(k) for k in TURN_KEYS))
+
+    def _draws(self, save: Save) -> Any:
+        return self.game.to_dict(save.state).get(DRAWS_KEY)
+
+    def _store(self, save: Save) -> bool:
+        """Write ``save`` to the file and make it current; False (with an error) if that fails."""
+        try:
+            savefile.write(save, self.path)
+        except (OSError, SaveError) as exc:
+            reason = getattr(exc, "strerror", None) or exc
+            self.error(f"cannot write {self.path} ({reason}), so nothing changed")
+            return False
+        self.save = save
+        return True
+
+    # --- moves --------------------------------------------------------------------------------
+
+    def play(self, text: str, by_computer: bool = False) -> bool:
+        """Apply and save the move ``text``; False (with an error printed) when it fails."""
+        before = self.save
+        try:
+            after = savefile.append(before, self.game, text)
+        except GameError as exc:
+            self.error(str(exc))
+            return False
+        if not self._store(after):
+            return False
+        new_turn = self._turn_key(before) != self._turn_key(after)
+        drew = self._draws(before) != self._draws(after)
+        self.turn = [after] if new_turn or drew else [*self.turn, after]
+        record = after.moves[-1]
+        if by_computer:
+            self.say(f"{record.by}: {record.move}")
+        else:
+            self.board()
+        if new_turn:
+            self.banner()
+        return True
+
+    def run_computers(self) -> None:
+        """Let computer-controlled players move until a person is to move or the game ends."""
+        while not self.over and (move := auto_move(self.game, self.save.state)) is not None:
+            if not self.play(self.game.format(move), by_computer=True):
+                return
+            if sys.stdout.isatty():
+                time.sleep(AUTO_PAUSE)
+
+    # --- commands -----------------------------------------------------------------------------
+
+    def handle(self, line: str) -> bool:
+        """Run one line of input; False when the session should end."""
+        words = line.split()
+        if not words:
+            return True
+        command = ALIASES.get(words[0].lower(), words[0].lower())
+        if command == "quit":
+            return False
+        if self.over and command not in WHEN_OVER:
+            self.error(f"the game is over; only {', '.join(WHEN_OVER)} work now")
+        elif command in COMMAND_HELP:
+            self.command(command, words[1:])
+        elif self.play(line):
+            self.run_computers()
+        return True
+
+    def command(self, name: str, args: list[str]) -> None:
+        """Run the REPL command ``name`` with the words ``args``."""
+        takes_words: dict[str, Callable[[list[str]], None]] = {
+            "help": self.help,
+            "moves": self.moves,
+        }
+        plain: dict[str, Callable[[], None]] = {
+            "board": self.board,
+            "undo": self.undo,
+            "log": self.log,
+            "save": self.write,
+        }
+        if name in takes_words:
+            takes_words[name](args)
+        elif args:
+            self.error(f"{name} takes nothing after it")
+        else:
+            plain[name]()
+
+    def help(self, args: list[str]) -> None:
+        """All the commands and moves, or help on one of them."""
+        if not args:
+            summary = [f"  {usage:<16}{what.strip()}" for usage, what, *_ in
+                       (text.splitlines() for text in COMMAND_HELP.values())]
+            self.say("\n".join(["Commands:", *summary, ""]))
+            self.say(self.game.help_text(None))
+            self.say("\nType help and a command or move for more, for example: help undo")
+            return
+        topic = " ".join(args).lower()
+        text = COMMAND_HELP.get(ALIASES.get(topic, topic)) or self.game.help_text(topic)
+        if text:
+            self.say(text)
+        else:
+            self.error(f"there is no help on '{topic}'; type help for the list")
+
+    def moves(self, args: list[str]) -> None:
+        """The legal moves now, grouped."""
+        texts = self.game.completions(self.save.state, " ".join(args))
+        if not texts:
+            self.error(f"no legal move starts with '{' '.join(args)}'")
+        for line in compact(texts):
+            self.say(line)
+
+    def undo(self) -> None:
+        """Take back the last move of this turn."""
+        if len(self.turn) < 2:
+            self.error(
+                "there is nothing to undo: only your own moves of this turn since the last "
+                "random draw can be taken back"
+            )
+            return
+        undone = self.save.moves[-1].move
+        if self._store(self.turn[-2]):
+            self.turn.pop()
+            self.say(f"undone: {undone}")
+
+    def log(self) -> None:
+        """The numbered move log."""
+        for number, record in enumerate(self.save.moves, 1):
+            self.say(f"{number:>3}. {record.by}: {record.move}")
+
+    def write(self) -> None:
+        """Save now."""
+        if self._store(self.save):
+            self.say(f"saved to {self.path}")
+
+    # --- completion ---------------------------------------------------------------------------
+
+    def suggest(self, text: str) -> list[tuple[str, str]]:
+        """(word, note) pairs that may come next after ``text``."""
+        done = text.lower().split()
+        partial = "" if not text or text[-1].isspace() else done.pop()
+        if not done:
+            commands = [c for c in COMMAND_HELP if c.startswith(partial)]
+            moves = [] if self.over else self._next_moves(text)
+            return moves + [(c, "command") for c in commands if not self.over or c in WHEN_OVER]
+        if done == ["help"]:
+            verbs = [] if self.over else self.game.next_words(self.save.state, "")
+            return [(t, "help") for t in [*COMMAND_HELP, *verbs] if t.startswith(partial)]
+        if done[0] in COMMAND_HELP or self.over:
+            return []
+        return self._next_moves(text)
+
+    def _next_moves(self, text: str) -> list[tuple[str, str]]:
+        """Next words of legal moves, each noting the one move it completes or how many."""
+        state = self.save.state
+        head = text.lower().split()
+        if text and not text[-1].isspace():
+            head.pop()
+        legal = self.game.completions(state, " ".join(head))
+        found = []
+        for word in self.game.next_words(state, text):
+            move = " ".join([*head, word])
+            matching = [t for t in legal if t == move or t.startswith(move + " ")]
+            finished = move in matching
+            note = matching[0] if len(matching) == 1 else f"{len(matching)} moves"
+            found.append((word if finished else word + " ", note))
+        return found
+
+
+class MoveCompleter(Completer):
+    """Tab completion, word by word, from the legal moves now and the REPL's commands."""
+
+    def __init__(self, repl: Repl) -> None:
+        self.repl = repl
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterator[Completion]:
+        text = document.text_before_cursor
+        partial = "" if not text or text[-1].isspace() else text.split()[-1]
+        for word, note in self.repl.suggest(text):
+            yield Completion(word, -len(partial), display=word.strip(), display_meta=note)
+
+
+def tab_bindings() -> KeyBindings:
+    """Tab completes a word and opens the choices for the next, so Tab and Enter can play."""
+    bindings = KeyBindings()
+
+    @bindings.add("tab")
+    def _tab(event: KeyPressEvent) -> None:
+        buffer = event.current_buffer
+        state = buffer.complete_state
+        if state is not None and state.current_completion is None and len(state.completions) > 1:
+            buffer.complete_next()
+            return
+        if state is not None:
+            buffer.apply_completion(state.current_completion or state.completions[0])
+        elif buffer.completer is not None:
+            # Computed at once, not in the background, so keys typed next land after it.
+            found = buffer.completer.get_completions(buffer.document, CompleteEvent(True))
+            buffer.insert_text(get_common_complete_suffix(buffer.document, list(found)))
+        buffer.start_completion()
+
+    return bindings
+
+
+def run_repl(game: Game, save: Save, path: Path) -> None:
+    """Play the game in ``save`` at the prompt, saving to ``path`` after every move."""
+    repl = Repl(game, save, Path(path), use_color())
+    repl.board()
+    repl.banner()
+    repl.run_computers()
+    session: PromptSession[str] = PromptSession(
+        history=FileHistory(str(history_path())),
+        completer=MoveCompleter(repl),
+        complete_while_typing=True,
+        key_bindings=tab_bindings(),
+        bottom_toolbar=repl.toolbar,
+    )
+    repl.say("Type a move (Tab completes), or help.")
+    while True:
+        try:
+            line = session.prompt(repl.prompt)
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            break
+        if not repl.handle(line):
+            break
+    repl.say(f"The game is saved in {repl.path}.")

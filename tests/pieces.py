@@ -1,0 +1,54 @@
+"""Helpers for unit tests: a game in its turns with the board cleared, and pieces put on it."""
+
+from __future__ import annotations
+
+from conftest import start, to_turns
+
+from nncli.notebook.state import Building, State, Unit
+
+
+def arena(first: str = "mushroom", other: str = "thimble", rich: bool = True) -> State:
+    """A 2P game on the 2P map in ``first``'s turn: Avatars in far corners, no tokens.
+
+    The Town Halls stay where they start: Thimble at k3 (cols 10-12, rows 2-3) and Mushroom at
+    k29 (cols 10-12, rows 28-29) when those two play.
+    """
+    state = start(first, other)
+    spaces = [1, 2] if state.order[0] == first else [2, 1]
+    state = to_turns(state, spaces)
+    assert state.mover == first
+    corners = iter([(0, 30), (22, 0)])
+    for piece in state.units:
+        piece.col, piece.row = next(corners)
+    state.tokens = []
+    if rich:
+        for player in state.players:
+            player.food = player.wood = player.gold = player.source = 10
+    return state
+
+
+def put(state: State, owner: str, key: str, col: int, row: int, size: int = 1,
+        uid: str = "") -> Unit:
+    """Put a unit on the map (ids default to ``key`` plus the next free number)."""
+    if not uid:
+        taken = {u.id for u in state.units if u.owner == owner}
+        number = 1
+        while f"{key}{number}" in taken:
+            number += 1
+        uid = f"{key}{number}"
+    piece = Unit(uid, owner, key, size, col, row)
+    state.units.append(piece)
+    return piece
+
+
+def build(state: State, owner: str, key: str, col: int, row: int, uid: str = "") -> Building:
+    """Put a building on the map without paying for it."""
+    building = Building(uid or f"{key}9", owner, key, col, row)
+    state.buildings.append(building)
+    return building
+
+
+def piece(state: State, owner: str, uid: str) -> Unit:
+    found = state.unit(owner, uid)
+    assert found is not None, f"{owner}:{uid} is not on the map"
+    return found

@@ -1,0 +1,79 @@
+"""The text board: it fits the terminal, shows the pieces, and has no escape codes without color."""
+
+from __future__ import annotations
+
+import pytest
+
+from nncli.notebook import engine
+from nncli.notebook.render import board_lines, building_label, render, unit_label
+from nncli.notebook.state import Building, State, Unit
+
+SETUP = {"seed": 1, "vp_goal": 1, "map": "2p",
+         "players": [{"name": "Ann", "nation": "mushroom"}, {"name": "Ben", "nation": "thimble"}]}
+
+
+@pytest.fixture
+def state() -> State:
+    s = engine.new_game(SETUP)
+    s.buildings.append(Building("house1", "mushroom", "house", 13, 28))
+    s.units += [Unit("melee1", "mushroom", "melee", 1, 5, 20),
+                Unit("ranged2", "thimble", "ranged", 2, 7, 20, stunned=True)]
+    s.player("thimble").hand = ["eureka"]
+    return s
+
+
+def test_board_fits_80_columns_and_34_lines(state: State) -> None:
+    lines = board_lines(state, color=False)
+    assert len(lines) <= 34
+    assert max(len(line) for line in lines) <= 80
+
+
+def test_every_plain_line_fits_80_columns(state: State) -> None:
+    assert max(len(line) for line in render(state, color=False).splitlines()) <= 80
+
+
+def test_plain_text_has_no_escape_codes(state: State) -> None:
+    assert "\x1b" not in render(state, color=False)
+
+
+def test_color_marks_each_nation_differently(state: State) -> None:
+    text = render(state, color=True)
+    assert "\x1b[" in text
+    assert "\x1b[1;97;41m" in text and "\x1b[1;97;44m" in text
+
+
+def test_pieces_are_drawn_over_their_footprint(state: State) -> None:
+    rows = board_lines(state, color=False)[1:]  # rows[r] is map row r
+
+    def cells(row: int, col: int, n: int) -> str:
+        return rows[row][3 + 2 * col:3 + 2 * (col + n):2]
+
+    assert cells(28, 13, 3) == "ho1" and cells(29, 13, 3) == "==="
+    assert cells(28, 10, 3) == "th1" and cells(2, 10, 3) == "th1" and cells(3, 10, 3) == "###"
+    assert cells(20, 5, 2) == "m1" and cells(21, 5, 2) == "=="
+    assert cells(20, 7, 2) == "R2" and cells(21, 7, 2) == "#z"
+
+
+def test_encounter_tokens_show_only_while_on_the_map(state: State) -> None:
+    col, row = state.tokens[0]
+    assert board_lines(state, False)[1 + row][3 + 2 * col] == "E"
+    state.tokens.pop(0)
+    assert board_lines(state, False)[1 + row][3 + 2 * col] == "."
+
+
+def test_labels() -> None:
+    assert building_label(Building("th1", "x", "town-hall", 0, 0)) == "th1"
+    assert building_label(Building("works2", "x", "siegeworks", 0, 0)) == "sw2"
+    assert unit_label(Unit("avatar", "x", "avatar", 0, 0, 0)) == "av"
+    assert unit_label(Unit("magic1", "x", "magic", 1, 0, 0)) == "x1"
+
+
+def test_panels_and_status(state: State) -> None:
+    text = render(state, color=False)
+    assert ">[=] Ann, Mushroom Tribes (mushroom)  VP 0" in text
+    assert " [#] Ben, Thimble Empire (thimble)" in text
+    assert "hand: 1 eureka" in text
+    assert "income per turn +3F +3W +2G +1sci +0cul" in text
+    assert "ranged2(stunned)@h21" in text
+    assert text.splitlines()[-1] == ("Round 1, initiative phase: Ann (Mushroom Tribes) to act. "
+                                     "Goal 1 VP.")

@@ -1,0 +1,276 @@
+"""The REPL of ``nncli play``, through prompt_toolkit's pipe input and a real pseudo-terminal."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.document import Document
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from nncli import savefile
+from nncli.game import Game, register
+from nncli.notebook import GAME
+from nncli.repl import MoveCompleter, Repl, compact, run_repl
+from tests.toygame import RaceGame, RaceState
+
+
+class TurnRace(RaceGame):
+    """The race with two moves a turn and a random "draw" whenever the total reaches a multiple of
+    5, plus the Game methods the REPL needs."""
+
+    key = "toy-turn-race"
+
+    def mover(self, state: RaceState) -> str | None:
+        if state.total >= state.goal:
+            return None
+        return state.players[state.made // 2 % len(state.players)]
+
+    def winner(self, state: RaceState) -> str | None:
+        if state.total < state.goal:
+            return None
+        return state.players[(state.made - 1) // 2 % len(state.players)]
+
+    def to_dict(self, state: RaceState) -> dict[str, Any]:
+        return super().to_dict(state) | {"encounter_draws": state.total // 5}
+
+    def next_words(self, state: RaceState, prefix: str) -> list[str]:
+        done = prefix.split()
+        partial = "" if not prefix or prefix[-1].isspace() else done.pop()
+        found = {t.split()[len(done)] for t in self.completions(state, " ".join(done))}
+        return sorted(w for w in found if w.startswith(partial))
+
+    def status(self, state: RaceState) -> str:
+        return f"{self.mover(state) or 'nobody'} to play: total {state.total} of {state.goal}"
+
+    def help_text(self, topic: str | None) -> str:
+        return "add N: add 1, 2 or 3" if topic in (None, "add") else ""
+
+    def auto_move(self, state: RaceState) -> int | None:
+        return None
+
+
+class BotRace(TurnRace):
+    """The turn race where seat b is a computer that always adds 1."""
+
+    key = "toy-bot-race"
+
+    def auto_move(self, state: RaceState) -> int | None:
+        return 1 if self.mover(state) == "b" else None
+
+
+TURNS, BOTS = TurnRace(), BotRace()
+register(TURNS)
+register(BOTS)
+
+
+@pytest.fixture(autouse=True)
+def history(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Keep the input history out of the home folder."""
+    path = tmp_path / "history"
+    monkeypatch.setenv("NNCLI_HISTORY", str(path))
+    return path
+
+
+def new_save(tmp_path: Path, game: Game, setup: dict[str, Any] | None = None) -> Path:
+    """A fresh save of ``game`` on disk."""
+    path = tmp_path / "game.toml"
+    savefile.write(savefile.new_save(game, setup or game.default_setup()), path)
+    return path
+
+
+def drive(path: Path, keys: str) -> None:
+    """Run the REPL on the save at ``path``, typing ``keys``."""
+    loaded = savefile.load(path)
+    game = {g.key: g for g in (TURNS, BOTS, GAME)}[loaded.game_key]
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text(keys)
+        run_repl(game, loaded, path)
+
+
+def played(path: Path) -> list[str]:
+    """The move texts in the save on disk."""
+    return [m.move for m in savefile.load(path).moves]
+
+
+@pytest.fixture
+def notebook(tmp_path: Path) -> Path:
+    """A new two-player Notebook Nations game for Ann and Ben."""
+    return new_save(tmp_path, GAME, GAME.make_setup({"seed": 4, "names": ["Ann", "Ben"]}))
+
+
+def test_moves_are_saved_with_a_banner_for_the_next_player(
+    notebook: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    drive(notebook, "Initiative  1\ninit 2\nquit\n")
+    assert played(notebook) == ["initiative 1", "initiative 2"]
+    out = capsys.readouterr().out
+    assert "=== Thimble Empire (Ben) to play: round 1, initiative" in out
+    assert "=== Mushroom Tribes (Ann) to play: round 1, turns" in out
+    assert "\x1b[" not in out  # no colour off a terminal
+
+
+def test_illegal_and_malformed_moves_change_nothing(
+    notebook: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = notebook.read_bytes()
+    drive(notebook, "initiative 9\nbulid house k5\nmove melee1 k55\nquit\n")
+    assert notebook.read_bytes() == before
+    errors = [line for line in capsys.readouterr().out.splitlines() if line.startswith("error:")]
+    assert len(errors) == 3
+    assert "did you mean build?" in errors[1]
+
+
+def test_help(notebook: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    drive(notebook, "help\nhelp undo\nhelp build\nhelp nonsense\nquit\n")
+    out = capsys.readouterr().out
+    assert "Commands:" in out and "initiative N" in out
+    assert "Take back your last move of this turn" in out
+    assert "build house k5 from th1" in out
+    assert "error: there is no help on 'nonsense'" in out
+
+
+def test_board_moves_log_and_save(notebook: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    drive(notebook, "initiative 2\nboard\nmoves\nlog\nsave\nboard now\nquit\n")
+    out = capsys.readouterr().out
+    assert "initiative: 1 3 4 5 6" in out
+    assert "  1. mushroom: initiative 2" in out
+    assert f"saved to {notebook}" in out
+    assert "error: board takes nothing after it" in out
+
+
+def test_undo_takes_back_this_turn_only(
+    notebook: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = savefile.load(notebook).state
+    for text in ("initiative 1", "initiative 2"):
+        state = GAME.apply(state, GAME.parse(text, state))
+    step = GAME.completions(state, "move avatar")[0]
+    drive(notebook, f"initiative 1\nundo\ninitiative 2\n{step}\nundo\nundo\nend\nundo\nquit\n")
+    assert played(notebook) == ["initiative 1", "initiative 2", "end"]
+    out = capsys.readouterr().out
+    assert f"undone: {step}" in out
+    assert out.count("error: there is nothing to undo") == 3
+
+
+def test_undo_never_crosses_a_random_draw(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = new_save(tmp_path, TURNS)
+    # a: 3, 1; b: 1 (total 5: a draw), undo (refused), 2; a: 1, undo, undo (refused)
+    drive(path, "add 3\nadd 1\nadd 1\nundo\nadd 2\nadd 1\nundo\nundo\nquit\n")
+    assert played(path) == ["add 3", "add 1", "add 1", "add 2"]
+    out = capsys.readouterr().out
+    assert out.count("undone: add 1") == 1
+    assert out.count("error: there is nothing to undo") == 2
+
+
+def test_game_over_stops_moves(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = new_save(tmp_path, TURNS, TURNS.make_setup({"vp": 4}))
+    drive(path, "add 3\nadd 1\nadd 1\nmoves\nundo\nboard\nlog\nquit\n")
+    assert played(path) == ["add 3", "add 1"]
+    out = capsys.readouterr().out
+    assert "=== game over: nobody to play: total 4 of 4 ===" in out
+    assert out.count("error: the game is over; only help, board, log, save, quit work now") == 3
+    assert "total 4 of 4; game over" in out and "  2. a: add 1" in out
+
+
+def test_a_finished_game_opens_at_game_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = new_save(tmp_path, TURNS, TURNS.make_setup({"vp": 3}))
+    drive(path, "add 3\nquit\n")
+    drive(path, "add 1\nexit\n")
+    out = capsys.readouterr().out
+    assert out.count("=== game over:") == 2
+    assert "error: the game is over" in out
+
+
+def test_computer_players_move_through_the_hook(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = new_save(tmp_path, BOTS)
+    drive(path, "add 2\nadd 2\nquit\n")
+    assert played(path) == ["add 2", "add 2", "add 1", "add 1"]
+    assert "b: add 1\nb: add 1\n=== a to play" in capsys.readouterr().out
+
+
+def test_ctrl_d_quits(notebook: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    drive(notebook, "initiative 3\n\x04")
+    assert played(notebook) == ["initiative 3"]
+    assert f"The game is saved in {notebook}." in capsys.readouterr().out
+
+
+def test_history_is_kept(notebook: Path, history: Path) -> None:
+    drive(notebook, "help\nquit\n")
+    assert "+help" in history.read_text()
+
+
+def complete(repl: Repl, text: str) -> list[str]:
+    """The completion texts offered after ``text``."""
+    found = MoveCompleter(repl).get_completions(Document(text), None)  # type: ignore[arg-type]
+    return [c.text for c in found]
+
+
+def test_completion_word_by_word(notebook: Path) -> None:
+    repl = Repl(GAME, savefile.load(notebook), notebook, color=False)
+    assert complete(repl, "ini") == ["initiative "]
+    assert complete(repl, "INI") == ["initiative "]
+    assert complete(repl, "initiative ") == ["1", "2", "3", "4", "5", "6"]
+    assert complete(repl, "u") == ["undo"]
+    assert complete(repl, "help u") == ["undo"]
+    assert complete(repl, "help ini") == ["initiative"]
+    assert complete(repl, "board ") == []
+    assert complete(repl, "")[0] == "initiative "
+
+
+def test_compact_groups_moves() -> None:
+    texts = ["build house a1 from th1", "build house b1 from th1", "end", "initiative 1",
+             "initiative 2", "move avatar f6", "move avatar g7"]
+    assert compact(texts) == [
+        "build house: a1 from th1, b1 from th1", "end", "initiative: 1 2", "move avatar: f6 g7"
+    ]
+
+
+def test_play_in_a_real_terminal(notebook: Path, tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    state = savefile.load(notebook).state
+    for text in ("initiative 1", "initiative 2"):
+        state = GAME.apply(state, GAME.parse(text, state))
+    step = GAME.completions(state, "move avatar")[0]
+    env = dict(os.environ, NNCLI_HISTORY=str(tmp_path / "pty-history"), TERM="xterm", NO_COLOR="1",
+               PROMPT_TOOLKIT_NO_CPR="1")
+    child = pexpect.spawn(
+        sys.executable, ["-m", "nncli", "play", str(notebook)], env=env, cwd=str(tmp_path),
+        encoding="utf-8", dimensions=(40, 100), timeout=20,
+    )
+    try:
+        child.expect("mushroom>")
+        child.send("ini\t")
+        child.expect("initiative")
+        child.send("1\r")
+        child.expect("=== Thimble Empire")
+        child.expect("thimble>")
+        child.sendline("initiative 2")
+        child.expect("mushroom>")
+        child.sendline("board")
+        child.expect("pieces: th1@k29")
+        child.sendline(step)
+        child.expect("mushroom>")
+        child.sendline("undo")
+        child.expect(f"undone: {step}")
+        child.sendline("end")
+        child.expect("thimble>")
+        child.sendline("undo")
+        child.expect("nothing to undo")
+        child.sendline("quit")
+        child.expect("The game is saved in")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert played(notebook) == ["initiative 1", "initiative 2", "end"]

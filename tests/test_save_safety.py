@@ -1,0 +1,240 @@
+"""Saves survive crashes mid-write, replay deterministically, and refuse damage in one line."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import pytest
+import tomli_w
+
+from nncli import savefile
+from nncli.game import TEST_GAMES_ENV
+from nncli.notebook import GAME
+from nncli.notebook.encounters import deck
+from nncli.savefile import Save, SaveError
+from tests.toygame import TOY
+
+ROOT = Path(__file__).resolve().parent.parent
+GOOD = ROOT / "tests" / "data" / "bad-saves" / "good.toml"
+
+
+def played(*moves: str) -> Save:
+    """A toy race with ``moves`` made."""
+    save = savefile.new_save(TOY, TOY.default_setup())
+    for text in moves:
+        save = savefile.append(save, TOY, text)
+    return save
+
+
+# --- crashes while writing ----------------------------------------------------------------------
+
+
+class Killed(BaseException):
+    """The process dying at this point (not an Exception, so nothing handles it as an error)."""
+
+
+def die(*args: object, **kwargs: object) -> None:
+    """Stand-in for a function the process dies in."""
+    raise Killed
+
+
+class HalfWriter:
+    """A file that writes half of what it is given, then dies."""
+
+    def __init__(self, file: BinaryIO) -> None:
+        self.file = file
+
+    def __enter__(self) -> HalfWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.file.close()
+
+    def write(self, data: bytes) -> int:
+        self.file.write(data[: len(data) // 2])
+        self.file.flush()
+        raise Killed
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.file, name)
+
+
+def die_mid_write(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the temporary file's write die halfway."""
+    fdopen = os.fdopen
+    monkeypatch.setattr(os, "fdopen", lambda fd, mode: HalfWriter(fdopen(fd, "wb")))
+
+
+def die_in(owner: object, name: str) -> Callable[[pytest.MonkeyPatch], None]:
+    """A fault that makes ``owner.name`` die when the write calls it."""
+    return lambda monkeypatch: monkeypatch.setattr(owner, name, die)
+
+
+# (where the process dies, how, and which save must be on disk afterwards)
+FAULTS = [
+    ("creating the temporary file", die_in(tempfile, "mkstemp"), "old"),
+    ("writing the temporary file", die_mid_write, "old"),
+    ("fsyncing the temporary file", die_in(os, "fsync"), "old"),
+    ("setting its permissions", die_in(os, "chmod"), "old"),
+    ("copying the backup", die_in(shutil, "copy2"), "old"),
+    ("renaming over the save", die_in(os, "replace"), "old"),
+    ("fsyncing the folder after the rename", die_in(savefile, "_fsync_dir"), "new"),
+]
+
+
+@pytest.mark.parametrize(("where", "fault", "survivor"), FAULTS, ids=[f[0] for f in FAULTS])
+def test_a_crash_while_writing_leaves_the_old_or_the_new_save(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    where: str,
+    fault: Callable[[pytest.MonkeyPatch], None],
+    survivor: str,
+) -> None:
+    path = tmp_path / "race.toml"
+    old, new = played("add 3"), played("add 3", "add 2")
+    savefile.write(old, path)
+    fault(monkeypatch)
+    with pytest.raises(Killed):
+        savefile.write(new, path)
+    monkeypatch.undo()
+    assert savefile.load(path).moves == {"old": old, "new": new}[survivor].moves
+    assert {p.name for p in tmp_path.iterdir()} <= {"race.toml", "race.toml.bak"}
+
+
+def cli_env() -> dict[str, str]:
+    """The environment that registers the toy game in ``python -m nncli``."""
+    return os.environ | {TEST_GAMES_ENV: "tests.toygame", "PYTHONPATH": str(ROOT)}
+
+
+def move_process() -> subprocess.Popen[bytes]:
+    """``nncli move race.toml "add 2"`` started in the current folder."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "nncli", "move", "race.toml", "add 2"],
+        env=cli_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_sigkill_during_move_leaves_a_save_that_loads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "race.toml"
+    old, new = played("add 3"), played("add 3", "add 2")
+    savefile.write(old, path)
+    start = path.read_bytes()
+    began = time.monotonic()
+    assert move_process().wait(timeout=60) == 0
+    whole_run = time.monotonic() - began
+    rng, killed = random.Random(5), 0
+    for _ in range(16):
+        for leftover in tmp_path.iterdir():
+            leftover.unlink()
+        path.write_bytes(start)
+        process = move_process()
+        time.sleep(rng.uniform(0.3, 1.1) * whole_run)
+        process.send_signal(signal.SIGKILL)
+        killed += process.wait(timeout=60) == -signal.SIGKILL
+        assert savefile.load(path).moves in (old.moves, new.moves)
+    assert killed > 0
+
+
+# --- determinism --------------------------------------------------------------------------------
+
+
+def test_loading_and_replaying_give_the_same_state() -> None:
+    loaded = savefile.load(GOOD)
+    again = savefile.new_save(GAME, loaded.setup)
+    for record in loaded.moves:
+        again = savefile.append(again, GAME, record.move)
+    assert again.moves == loaded.moves
+    assert GAME.to_dict(again.state) == GAME.to_dict(loaded.state)
+    assert GAME.to_dict(loaded.state) == tomllib.loads(GOOD.read_text())["state"]
+
+
+def test_the_encounter_deck_depends_on_the_seed_alone() -> None:
+    """The same deck in other processes (whatever their hash seed), and another for another seed."""
+    here = list(deck(5))
+    code = "import json; from nncli.notebook.encounters import deck; print(json.dumps(deck(5)))"
+    for hash_seed in ("1", "2"):
+        env = os.environ | {"PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
+        )
+        assert json.loads(out.stdout) == here
+    assert list(deck(6)) != here
+
+
+# --- refusals stay one line ---------------------------------------------------------------------
+
+
+def rewritten(path: Path, texts: list[str]) -> None:
+    """Give the toy save at ``path`` the move ``texts`` by a then b, with a consistent chain."""
+    doc = tomllib.loads(path.read_text())
+    head = savefile.setup_digest(doc["setup"])
+    doc["moves"] = []
+    for number, text in enumerate(texts):
+        by = "ab"[number % 2]
+        head = savefile.move_digest(head, by, text)
+        doc["moves"].append({"by": by, "move": text, "digest": head})
+    path.write_text(tomli_w.dumps(doc))
+
+
+@pytest.fixture
+def race(tmp_path: Path) -> Path:
+    """A saved toy race with one move made."""
+    path = tmp_path / "race.toml"
+    savefile.write(played("add 3"), path)
+    return path
+
+
+def test_a_move_text_with_line_breaks_gives_one_line(race: Path) -> None:
+    rewritten(race, ["add 3", "add\n\n9"])
+    with pytest.raises(SaveError) as refused:
+        savefile.load(race)
+    assert str(refused.value) == 'move 2 ("add 9") cannot be replayed: you may add only 1, 2 or 3'
+
+
+def test_a_move_after_the_end(race: Path) -> None:
+    rewritten(race, ["add 3", "add 3", "add 3", "add 1", "add 1"])
+    with pytest.raises(SaveError, match=r'^move 5 \("add 1"\) cannot be replayed: .*over'):
+        savefile.load(race)
+
+
+def test_toml_errors_name_the_line(race: Path) -> None:
+    race.write_text('format = "nncli-save"\nversion = 1\nwriter = \n')
+    with pytest.raises(SaveError) as refused:
+        savefile.load(race)
+    assert str(refused.value) == f"{race} is not valid TOML (line 3): invalid value"
+
+
+def test_not_utf8(race: Path) -> None:
+    race.write_bytes(b"format = '\xff'\n")
+    with pytest.raises(SaveError, match="is not UTF-8 text"):
+        savefile.load(race)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_an_endless_file_is_refused_after_10_mb() -> None:
+    with pytest.raises(SaveError, match="larger than 10 MB"):
+        savefile.load("/dev/zero")
+
+
+def test_deep_nesting_is_refused(race: Path) -> None:
+    race.write_text("x = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    with pytest.raises(SaveError, match="nests tables too deeply"):
+        savefile.load(race)
