@@ -26,8 +26,8 @@ def build(state: State, move: Build) -> None:
     if kind.kind != "crown":
         raise IllegalMove(f"your Avatar cannot build Town Buildings; a {kind.name} is placed by a "
                           f"Town Hall's Develop action (Rules: AVATAR-12).")
+    use_basic_action(state, "build")
     kind = buildings.check_build(
         state, state.mover, move.building, move.col, move.row, state.avatar(state.mover).rect,
         "a Crown Building must be placed adjacent to your Avatar (Rules: BUILD-19).")
-    use_basic_action(state, "build")
     buildings.place(state, state.mover, kind, move.col, move.row)

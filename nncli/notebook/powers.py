@@ -81,7 +81,7 @@ def resolve(state: State, power: PowerCard, args: tuple[str, ...]) -> None:
     elif effect == "mass-move":
         for piece in state.units:
             if piece.owner == state.mover and not piece.is_avatar and not piece.stunned:
-                state.turn.extra_moves.append(piece.id)
+                state.turn.extra_moves.append(f"{piece.id}:{amount}")
     elif effect == "recover-free":
         state.avatar(state.mover).stunned = False
     elif effect == "stun-unit":
