@@ -149,3 +149,16 @@ def test_q44_q48_science_vps_in_any_order_and_never_lost(two_player) -> None:
     state.buildings = [b for b in state.buildings if b.id != "wonder1"]
     state = play_round(state)
     assert state.player("mushroom").vp == 2
+
+
+def test_off_map_squares_are_named_without_hanging(two_player) -> None:
+    """Rules: Q-21, DEF-01
+
+    A building asked for left of the map is refused with its square named, not looped on.
+    """
+    from nncli.notebook.geometry import square_name
+
+    assert square_name(-2, 4) == "(-2)5"
+    state = rich_turn(two_player)
+    with pytest.raises(IllegalMove, match="off the map"):
+        engine.apply(state, Build("house", -3, 28, "th1"))

@@ -77,7 +77,9 @@ _SQUARE = re.compile(r"([a-z]+)(\d+)")
 
 
 def column_letters(col: int) -> str:
-    """0 -> "a", 25 -> "z", 26 -> "aa"."""
+    """0 -> "a", 25 -> "z", 26 -> "aa"; a column left of the map is written "(-2)"."""
+    if col < 0:
+        return f"({col})"
     letters = ""
     col += 1
     while col:
