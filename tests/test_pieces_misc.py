@@ -1,0 +1,167 @@
+"""Rules about pieces that the other files do not name: spawning buildings, shapes, occupation."""
+
+from __future__ import annotations
+
+import pytest
+from pieces import arena, build, piece, put
+
+from nncli.game import IllegalMove
+from nncli.notebook import board, content, engine, movement
+from nncli.notebook.geometry import adjacent, building_rect, unit_rect
+from nncli.notebook.moves import Attack, Build, Channel, MovePiece, Spawn, Trade
+
+
+def test_barracks_spawn_melee_ranged_cavalry() -> None:
+    """Rules: BUILD-07, UNIT-11, UNIT-14, UNIT-16
+
+    "Barracks - can spawn Melee, Ranged, & Cavalry Units."
+    """
+    state = arena()
+    build(state, "mushroom", "barracks", 13, 28, uid="barracks1")
+    state.player("mushroom").research += ["ranged", "cavalry"]
+    for key in ("melee", "ranged", "cavalry"):
+        after = engine.apply(state, Spawn(key, 13, 26, "barracks1"))
+        assert piece(after, "mushroom", f"{key}1").key == key
+    with pytest.raises(IllegalMove, match="UNIT-05"):
+        engine.apply(state, Spawn("magic", 13, 26, "barracks1"))
+
+
+def test_siegeworks_spawn_siege() -> None:
+    """Rules: BUILD-13, UNIT-18
+
+    "Siegeworks - can spawn Siege Units." Siege Units "require the Siegeworks Building".
+    """
+    state = arena()
+    build(state, "mushroom", "siegeworks", 13, 28, uid="works1")
+    build(state, "mushroom", "barracks", 7, 28, uid="barracks1")
+    state.player("mushroom").research.append("siege")
+    after = engine.apply(state, Spawn("siege", 13, 26, "works1"))
+    assert piece(after, "mushroom", "siege1").key == "siege"
+    with pytest.raises(IllegalMove, match="UNIT-05"):
+        engine.apply(state, Spawn("siege", 7, 26, "barracks1"))
+
+
+def test_wind_chime_tower_moves_the_avatar_further() -> None:
+    """Rules: BUILD-22, Q-61
+
+    The Humming Republic's Unique Crown Building "provides +2 movement to Units/Avatar".
+    """
+    state = arena("humming", "thimble")
+    me = state.avatar("humming")
+    me.col, me.row = 2, 10
+    before = movement.budget(state, me)
+    build(state, "humming", "unique", 16, 20, uid="crown1")
+    assert movement.budget(state, me) == before + 2
+
+
+def test_two_unit_sizes_and_tile_counts_differ() -> None:
+    """Rules: UNIT-01, UNIT-04, COMP-02
+
+    "Units come in 2 sizes" and "Each Nation has a different number of Units."
+    """
+    totals = {}
+    for nation in content.load().nations.values():
+        for unit in nation.units.values():
+            assert unit.size1 >= 1 and unit.size2 >= 0
+        totals[nation.key] = sum(u.size1 + u.size2 for u in nation.units.values())
+    assert len(set(totals.values())) == len(totals)
+    state = arena()
+    small = put(state, "mushroom", "melee", 2, 10)
+    large = put(state, "mushroom", "melee", 6, 10, size=2)
+    assert {small.size, large.size} == {1, 2}
+
+
+def test_special_actions_come_from_the_mat() -> None:
+    """Rules: SPEC-01, UNIT-13, UNIT-19
+
+    "Some Units can perform special actions, which are listed beneath their symbol and stats on
+    your Nation mat": Channel only for units whose data gives it.
+    """
+    state = arena()
+    put(state, "mushroom", "melee", 8, 12)  # beside the Source Pool at k15:n18
+    put(state, "mushroom", "magic", 10, 12)
+    with pytest.raises(IllegalMove):
+        engine.apply(state, Channel("melee1"))
+    source = state.player("mushroom").source
+    after = engine.apply(state, Channel("magic1"))
+    gained = content.load().nations["mushroom"].units["magic"].channel
+    assert after.player("mushroom").source == source + gained
+
+
+def test_avatar_occupies_with_four_squares() -> None:
+    """Rules: OCC-04, OCC-05, BUILD-24
+
+    "An Avatar can occupy a Building if it has 4 squares on top of that Building, but the
+    Building is no longer occupied if the Avatar is Stunned."
+    """
+    state = arena()
+    market = build(state, "thimble", "market", 14, 20, uid="market1")
+    me = state.avatar("mushroom")
+    me.col, me.row = 15, 20
+    assert board.enemy_occupied(state, market)
+    me.col = 16
+    assert not board.enemy_occupied(state, market)  # half off the tile
+    me.col = 15
+    me.stunned = True
+    assert not board.enemy_occupied(state, market)
+
+
+def test_adjacency_and_four_square_pieces() -> None:
+    """Rules: DEF-02, DEF-04, Q-09
+
+    "Adjacent in Notebook Nations means that a Building or Unit covers one or more squares that
+    share an edge with another Building or Unit. Diagonal does not count." Units cover 2 by 2.
+    """
+    hall = building_rect(10, 10)
+    assert len(unit_rect(0, 0).squares()) == 4
+    assert adjacent(unit_rect(13, 11), hall)  # shares one square of edge on the right
+    assert adjacent(unit_rect(12, 12), hall)  # below, one column overlapping
+    assert not adjacent(unit_rect(13, 12), hall)  # corner to corner
+    assert not adjacent(unit_rect(11, 10), hall)  # overlapping is not adjacent
+
+
+def test_town_building_next_to_the_hall_that_develops() -> None:
+    """Rules: Q-17, BUILD-02
+
+    With two Town Halls, the building must share an edge with the hall whose Develop places it.
+    """
+    state = arena()
+    build(state, "mushroom", "town-hall", 18, 24, uid="th2")
+    with pytest.raises(IllegalMove, match="th1"):
+        engine.apply(state, Build("house", 18, 26, "th1"))
+    after = engine.apply(state, Build("house", 18, 26, "th2"))
+    assert after.building("mushroom", "house1") is not None
+
+
+def test_interleaved_activations() -> None:
+    """Rules: Q-31, Q-32, UACT-02
+
+    A Unit may move, let other pieces act, and attack afterwards; the Avatar may move, let a Unit
+    act, then take its basic action.
+    """
+    state = arena()
+    put(state, "mushroom", "melee", 4, 10)
+    put(state, "mushroom", "melee", 4, 14)
+    put(state, "thimble", "melee", 10, 10, size=2)
+    put(state, "thimble", "melee", 10, 14, size=2, uid="melee2")
+    state = engine.apply(state, MovePiece("melee1", 8, 10))
+    state = engine.apply(state, MovePiece("melee2", 8, 14))
+    me = state.avatar("mushroom")
+    state = engine.apply(state, MovePiece("avatar", me.col, me.row + 3))
+    state = engine.apply(state, Attack("melee1", "thimble:melee1"))
+    state = engine.apply(state, Attack("melee2", "thimble:melee2"))
+    assert piece(state, "thimble", "melee1").size == 1
+
+
+def test_enemy_avatar_on_a_building_stops_its_action() -> None:
+    """Rules: Q-29, Q-37, BUILD-24
+
+    An enemy Avatar with all 4 squares on a building occupies it like a Unit, for as long as it
+    stands there.
+    """
+    state = arena()
+    build(state, "mushroom", "market", 13, 28, uid="market1")
+    enemy = state.avatar("thimble")
+    enemy.col, enemy.row = 14, 28
+    with pytest.raises(IllegalMove, match="BUILD-24"):
+        engine.apply(state, Trade("market1", 1, 2, 0, buy_gold=False))
