@@ -103,6 +103,12 @@ def new(
     map_: Annotated[str | None, typer.Option("--map", help="The map to play on.")] = None,
     seed: Annotated[int | None, typer.Option(help="Random seed (default: a random one).")] = None,
     solo: Annotated[str | None, typer.Option(help="Play alone against this AI side.")] = None,
+    bot: Annotated[
+        str | None, typer.Option("--bot", help="Sides played by a bot, comma-separated.")
+    ] = None,
+    bot_kind: Annotated[
+        str | None, typer.Option("--bot-kind", help="The bots' kind: greedy or random.")
+    ] = None,
     game_key: Annotated[str, typer.Option("--game", help="Which game.")] = GAMES[0],
     force: Annotated[bool, typer.Option("--force", help="Replace an existing save.")] = False,
 ) -> None:
@@ -119,6 +125,8 @@ def new(
         "map": map_,
         "seed": secrets.randbelow(2**31) if seed is None else seed,
         "solo": solo,
+        "bots": split_list(bot),
+        "bot_kind": bot_kind,
     }
     try:
         game = get_game(game_key)
@@ -166,11 +174,22 @@ def latest_save() -> Path | None:
 @app.command()
 def move(
     save: SaveArg,
-    moves: Annotated[list[str], typer.Argument(help="Moves, one per argument.")],
+    moves: Annotated[list[str] | None, typer.Argument(help="Moves, one per argument.")] = None,
+    bot: Annotated[
+        bool, typer.Option("--bot", help="Let a bot make the move of the player to act.")
+    ] = False,
 ) -> None:
     """Apply moves in order and save once, only if every one is legal."""
     game, loaded = open_save(save)
-    done = apply_all(game, loaded, [(f'"{text}": ', text) for text in moves])
+    texts = list(moves or [])
+    if bot == bool(texts):
+        fail("give moves, or --bot to let a bot choose one")
+    if bot:
+        chosen = game.hint(loaded.state)
+        if chosen is None:
+            fail("the game is over; there is no move to make")
+        texts = [game.format(chosen)]
+    done = apply_all(game, loaded, [(f'"{text}": ', text) for text in texts])
     store(done, save)
     for record in done.moves[len(loaded.moves) :]:
         typer.echo(record.move)

@@ -85,6 +85,9 @@ class Game(Protocol):
     def auto_move(self, state: Any) -> Any | None:
         """The move a computer-controlled player makes now, or None when a person is to move."""
 
+    def hint(self, state: Any) -> Any | None:
+        """A bot's choice of move for whoever is to move now, or None when the game is over."""
+
 
 _EXTRA: dict[str, Game] = {}
 

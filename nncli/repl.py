@@ -17,9 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import get_app
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.completion.base import get_common_complete_suffix
 from prompt_toolkit.document import Document
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import FileHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
@@ -224,8 +226,8 @@ class Repl:
     def help(self, args: list[str]) -> None:
         """All the commands and moves, or help on one of them."""
         if not args:
-            summary = [f"  {usage:<16}{what.strip()}" for usage, what, *_ in
-                       (text.splitlines() for text in COMMAND_HELP.values())]
+            lines = (text.splitlines() for text in COMMAND_HELP.values())
+            summary = [f"  {usage:<16}{what.strip()}" for usage, what, *_ in lines]
             self.say("\n".join(["Commands:", *summary, ""]))
             self.say(self.game.help_text(None))
             self.say("\nType help and a command or move for more, for example: help undo")
@@ -317,24 +319,38 @@ class MoveCompleter(Completer):
             yield Completion(word, -len(partial), display=word.strip(), display_meta=note)
 
 
-def tab_bindings() -> KeyBindings:
-    """Tab completes a word and opens the choices for the next, so Tab and Enter can play."""
+def completion_keys() -> KeyBindings:
+    """Tab opens and cycles the choices; Enter takes the chosen word and opens the next word's
+    choices, or plays the move when the word completes it. So Tab and Enter alone can play."""
     bindings = KeyBindings()
 
     @bindings.add("tab")
     def _tab(event: KeyPressEvent) -> None:
         buffer = event.current_buffer
-        state = buffer.complete_state
-        if state is not None and state.current_completion is None and len(state.completions) > 1:
+        if buffer.complete_state is not None:
             buffer.complete_next()
             return
-        if state is not None:
-            buffer.apply_completion(state.current_completion or state.completions[0])
-        elif buffer.completer is not None:
+        if buffer.completer is not None:
             # Computed at once, not in the background, so keys typed next land after it.
             found = buffer.completer.get_completions(buffer.document, CompleteEvent(True))
             buffer.insert_text(get_common_complete_suffix(buffer.document, list(found)))
         buffer.start_completion()
+
+    def chosen() -> bool:
+        state = get_app().current_buffer.complete_state
+        return state is not None and state.current_completion is not None
+
+    @bindings.add("enter", filter=Condition(chosen))
+    def _enter(event: KeyPressEvent) -> None:
+        buffer = event.current_buffer
+        state = buffer.complete_state
+        if state is None or state.current_completion is None:
+            return
+        buffer.apply_completion(state.current_completion)
+        if buffer.text.endswith(" "):
+            buffer.start_completion()
+        else:
+            buffer.validate_and_handle()
 
     return bindings
 
@@ -349,7 +365,7 @@ def run_repl(game: Game, save: Save, path: Path) -> None:
         history=FileHistory(str(history_path())),
         completer=MoveCompleter(repl),
         complete_while_typing=True,
-        key_bindings=tab_bindings(),
+        key_bindings=completion_keys(),
         bottom_toolbar=repl.toolbar,
     )
     repl.say("Type a move (Tab completes), or help.")

@@ -8,7 +8,7 @@ from nncli.notebook.state import Building, State, Unit
 
 
 def arena(first: str = "mushroom", other: str = "thimble", rich: bool = True) -> State:
-    """A 2P game on the 2P map in ``first``'s turn: Avatars in far corners, no tokens.
+    """A 2P game on the 2P map in ``first``'s turn: Avatars near far corners, no tokens.
 
     The Town Halls stay where they start: Thimble at k3 (cols 10-12, rows 2-3) and Mushroom at
     k29 (cols 10-12, rows 28-29) when those two play.
@@ -17,7 +17,7 @@ def arena(first: str = "mushroom", other: str = "thimble", rich: bool = True) ->
     spaces = [1, 2] if state.order[0] == first else [2, 1]
     state = to_turns(state, spaces)
     assert state.mover == first
-    corners = iter([(0, 30), (22, 0)])
+    corners = iter([(4, 30), (18, 0)])
     for piece in state.units:
         piece.col, piece.row = next(corners)
     state.tokens = []

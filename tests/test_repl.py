@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -270,6 +271,36 @@ def test_play_in_a_real_terminal(notebook: Path, tmp_path: Path) -> None:
         child.expect("nothing to undo")
         child.sendline("quit")
         child.expect("The game is saved in")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert played(notebook) == ["initiative 1", "initiative 2", "end"]
+
+
+def test_a_turn_each_with_tab_and_enter_alone(notebook: Path, tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    env = dict(os.environ, NNCLI_HISTORY=str(tmp_path / "pty-history"), TERM="xterm",
+               NO_COLOR="1", PROMPT_TOOLKIT_NO_CPR="1")
+    child = pexpect.spawn(
+        sys.executable, ["-m", "nncli", "play", str(notebook)], env=env, cwd=str(tmp_path),
+        encoding="utf-8", dimensions=(40, 100), timeout=20,
+    )
+
+    def press(*keys: str) -> None:
+        for key in keys:  # a person's pace: each menu opens before the next key
+            child.send(key)
+            time.sleep(0.3)
+
+    try:
+        child.expect("mushroom>")
+        press("\t", "\t", "\r", "\t", "\r")  # open, choose initiative, open, choose 1, play
+        child.expect("thimble>")
+        press("\t", "\t", "\r", "\t", "\r")
+        child.expect("mushroom>")
+        verbs = GAME.next_words(savefile.load(notebook).state, "")
+        press(*["\t"] * (verbs.index("end") + 2), "\r")
+        child.expect("thimble>")
+        child.sendline("quit")
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)

@@ -99,8 +99,14 @@ class NotebookNations:
         return help_text(topic)
 
     def auto_move(self, state: State) -> Move | None:
-        """No computer players yet: the bots (solo AI, random, greedy) will answer here."""
-        return None
+        from nncli.notebook import bots
+
+        return bots.auto_move(state)
+
+    def hint(self, state: State) -> Move | None:
+        from nncli.notebook import bots
+
+        return bots.hint(state)
 
 
 GAME = NotebookNations()

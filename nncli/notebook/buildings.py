@@ -21,6 +21,14 @@ def sites_next_to(rect: Rect) -> Iterator[tuple[int, int]]:
             yield col, row
 
 
+def open_sites_next_to(state: State, rect: Rect) -> list[tuple[int, int]]:
+    """The sites of ``sites_next_to`` that pass the cheap placement checks: sharing an edge with
+    ``rect``, on the map and clear of every building and piece (for candidate moves)."""
+    return [(col, row) for col, row in sites_next_to(rect)
+            if adjacent(site := building_rect(col, row), rect) and board.in_bounds(state, site)
+            and not board.blocked_by_piece(state, site)]
+
+
 def building_type(state: State, nation: str, key: str) -> BuildingType:
     types = content.load().nations[nation].buildings
     if key not in types:

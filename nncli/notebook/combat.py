@@ -47,7 +47,15 @@ def return_damage(state: State, target: Unit, attacker: Unit) -> int:
     (an Avatar's ``avatar_damage``) if the attacker is in its range and it is not Stunned."""
     if target.stunned or distance(target.rect, attacker.rect) > reach(state, target):
         return 0
+    if target.answered and ai_ranged(state, target):
+        return 0
     return economy.limit("avatar_damage") if target.is_avatar else target.size
+
+
+def ai_ranged(state: State, piece: Unit) -> bool:
+    """Rules: SOLO-34, Q-55 - an AI Ranged Unit answers only the first attack in its range each
+    round."""
+    return piece.key == "ranged" and state.player(piece.owner).controller == "ai"
 
 
 def strike(state: State, piece: Unit, amount: int) -> bool:
@@ -84,6 +92,8 @@ def attack(state: State, move: Attack) -> None:
     target = enemy_piece(state, move.target)
     gap = check_target(state, piece, target)
     back = return_damage(state, target, piece)
+    if back and ai_ranged(state, target):
+        target.answered = True
     if piece.is_avatar:
         destroyed = avatar_attack(state, piece, target, back)
     else:

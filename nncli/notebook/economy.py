@@ -9,6 +9,8 @@ from nncli.notebook import content
 from nncli.notebook.content import Cost, Income
 from nncli.notebook.state import Player, State
 
+AI_GROVE_INCOME = Income(culture=2)  # Rules: AINAT-03 - the Seed AI's Sacred Grove: 2 Culture
+
 
 def limit(key: str) -> int:
     """A number from the data's limits table (resource_max, hall_limit, ...)."""
@@ -32,8 +34,11 @@ def income(state: State, nation: str) -> Income:
     start = data.start_income[state.research_side]
     hall = nat.buildings["town-hall"].income
     totals = {f.name: getattr(start, f.name) - getattr(hall, f.name) for f in fields(Income)}
+    ai = state.player(nation).controller == "ai"
     for key in active_buildings(state, nation):
         got = nat.buildings[key].income
+        if ai and key == "unique" and nat.unique_rule == "grove-temple":
+            got = AI_GROVE_INCOME  # Rules: AINAT-03
         for name in totals:
             totals[name] += getattr(got, name)
     board = {n.key: n for n in data.research[state.research_side].nodes}
@@ -102,6 +107,8 @@ def collect_income(state: State, player: Player) -> None:
     got = income(state, player.nation)
     advance(player, "science", got.science)
     advance(player, "culture", got.culture)
+    if player.controller == "ai":
+        return  # Rules: SOLO-11, SOLO-12 - the AI gains Science and Culture only
     for resource in ("food", "wood", "gold"):
         gain(player, resource, getattr(got, resource))
     space = content.load().initiative[player.initiative - 1]

@@ -113,12 +113,21 @@ def enemy_unit_within(state: State, text: str, reach: int) -> Unit:
     return target
 
 
+# The words each tile's effect takes after its name; effects not listed take none.
+ARGUMENTS = {"spawn-melee": 1, "spawn-cavalry": 1, "free-research": 1, "stun-unit": 1,
+             "extra-move": 1}
+
+
 def play(state: State, move: UseEncounter) -> None:
     """Rules: ENC-03, ENC-04, ENC-05 - play a tile from your hand now; it is then discarded."""
     player = state.player(state.mover)
     if move.tile not in player.hand:
         raise IllegalMove(f"you hold no {move.tile} encounter tile.")
     card = tile(move.tile)
+    most = ARGUMENTS.get(card.effect, 0)
+    if len(move.args) > most:
+        raise IllegalMove(f"{card.name} takes {most or 'no'} word{'s' * (most != 1)} after its "
+                          f"name.")
     resolve(state, player, card, move.args)
     player.hand.remove(move.tile)
 
@@ -171,7 +180,7 @@ def _uses(state: State, card: EncounterTile) -> Iterator[Move]:
     effect = card.effect
     if effect in ("spawn-melee", "spawn-cavalry"):
         area = state.avatar(state.mover).rect
-        for col, row in units.sites_around(area):
+        for col, row in units.open_sites_around(state, area):
             yield UseEncounter(card.key, (square_name(col, row),))
     elif effect == "free-research":
         for node in research.nodes(state):

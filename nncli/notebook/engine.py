@@ -19,6 +19,7 @@ from nncli.notebook import (
     objectives,
     powers,
     research,
+    solo,
     town,
     units,
 )
@@ -89,6 +90,9 @@ def _build(state: State, move: Build) -> None:
         town.develop(state, move)
 
 
+AI_HANDLERS: dict[type, Callable[[State, Any], None]] = {Build: solo.build, Spawn: solo.spawn}
+
+
 HANDLERS: dict[type, Callable[[State, Any], None]] = {
     Initiative: _initiative,
     Build: _build,
@@ -127,8 +131,15 @@ def apply(state: State, move: Move) -> State:
     if waiting and not isinstance(move, Reward):
         raise IllegalMove(f"first take the reward of the objective {waiting[0]}: "
                           f"reward {waiting[0]} culture, or science (Rules: OBJ-03).")
+    ai = solo.controls(state)
+    if ai:  # Rules: SOLO-01 - the AI makes the rulebook's move and no other
+        solo.check(state, move)
+        handler = AI_HANDLERS.get(type(move), handler)
     new = state.clone()
     handler(new, move)
+    new.plies += 1
+    if ai:
+        solo.record(state, new, move)
     if new.phase == PHASE_TURNS and not new.turn.ending:
         objectives.check(new, ending=False)
     return new
@@ -143,5 +154,8 @@ def is_legal(state: State, move: Move) -> bool:
 
 
 def legal_moves(state: State) -> list[Move]:
-    """Every move the player to act may make now, in a stable order."""
+    """Every move the player to act may make now, in a stable order; for the solo AI, its one
+    scripted move."""
+    if solo.controls(state):
+        return [solo.next_move(state)]
     return [m for m in generate(state) if is_legal(state, m)]

@@ -6,7 +6,7 @@ Rules: ROUND-01..05, INIT-01..09, END-01..06.
 from __future__ import annotations
 
 from nncli.game import IllegalMove
-from nncli.notebook import content, economy, scoring
+from nncli.notebook import content, economy, scoring, solo
 from nncli.notebook.state import PHASE_INITIATIVE, PHASE_OVER, PHASE_TURNS, State, Turn
 
 
@@ -21,7 +21,7 @@ def place_initiative(state: State, space: int) -> None:
                           f"(Rules: INIT-04).")
     player = state.player(state.mover)
     player.initiative = space
-    if state.round == 1:
+    if state.round == 1 and player.controller != "ai":  # Rules: SOLO-12, Q-50
         player.source = state.current + 1
     state.current += 1
     if state.current == len(state.order):
@@ -58,6 +58,7 @@ def end_turn(state: State) -> None:
 
 def end_round(state: State) -> None:
     """Rules: END-02..06, INIT-07, INIT-08 - score, then end the game or start the next round."""
+    solo.research_at_end_of_round(state)
     scoring.score_round(state)
     if scoring.game_over(state):
         state.phase = PHASE_OVER
@@ -68,4 +69,6 @@ def end_round(state: State) -> None:
     state.current = 0  # the order of the round just played is the new picking order
     for player in state.players:
         player.initiative = 0
+    for unit in state.units:
+        unit.answered = False  # Rules: SOLO-34, Q-55 - once a round
     state.turn = Turn()

@@ -76,21 +76,25 @@ def _affordable_kinds(state: State, kind_of: str) -> list[str]:
 
 def _develop(state: State) -> Iterator[Move]:
     keys = _affordable_kinds(state, "town")
+    if not keys:
+        return
     for hall in state.buildings:
         if hall.owner != state.mover or hall.key != "town-hall" \
                 or hall.id in state.turn.buildings_acted:
             continue
+        sites = buildings.open_sites_next_to(state, hall.rect)
         for key in keys:
-            for col, row in buildings.sites_next_to(hall.rect):
+            for col, row in sites:
                 yield Build(key, col, row, hall.id)
 
 
 def _crown(state: State) -> Iterator[Move]:
     if state.turn.avatar_basic >= state.turn.avatar_basic_allowed:
         return
-    piece = state.avatar(state.mover)
-    for key in _affordable_kinds(state, "crown"):
-        for col, row in buildings.sites_next_to(piece.rect):
+    keys = _affordable_kinds(state, "crown")
+    sites = buildings.open_sites_next_to(state, state.avatar(state.mover).rect) if keys else []
+    for key in keys:
+        for col, row in sites:
             yield Build(key, col, row, "avatar")
 
 

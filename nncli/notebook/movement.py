@@ -128,9 +128,9 @@ def may_combine(state: State, piece: Unit, pos: Pos, other: Unit) -> bool:
 
 def end_problem(state: State, piece: Unit, pos: Pos) -> str:
     """Why the piece may not end at ``pos``, or "" (Rules: MOVE-08, MOVE-09, COMB-01)."""
-    rect = unit_rect(*pos)
+    col, row = pos
     for other in state.units:
-        if other is not piece and other.rect.overlaps(rect) \
+        if other is not piece and abs(other.col - col) <= 1 and abs(other.row - row) <= 1 \
                 and not may_combine(state, piece, pos, other):
             return f"{piece.id} may not end its move on {units.label(other)} (Rules: MOVE-09)."
     return ""
@@ -145,9 +145,9 @@ def crowded(state: State, piece: Unit) -> set[Pos]:
 def unreachable(state: State, piece: Unit, pos: Pos, allowance: int) -> str:
     """Why ``pos`` is not among the reachable positions."""
     rect = unit_rect(*pos)
-    where = square_name(*pos)
     if not board.in_bounds(state, rect):
-        return f"{piece.id} at {where} would run off the map (Rules: Q-21)."
+        return f"{piece.id} would run off the map (Rules: Q-21)."
+    where = square_name(*pos)
     if board.all_water(state, rect):
         return f"{piece.id} may not end entirely in water at {where} (Rules: MOVE-04)."
     if piece.is_avatar and any(b.key == "town-hall" and b.rect.overlaps(rect)
@@ -185,7 +185,8 @@ def move_piece(state: State, move: MovePiece) -> None:
         state.turn.extra_moves.remove(extra_move(state, piece))
     piece.col, piece.row = pos
     piece.moved = True
-    state.tokens = [t for t in state.tokens if not piece.rect.covers(*t)]
+    area = piece.rect
+    state.tokens = [t for t in state.tokens if not area.covers(*t)]
 
 
 def candidates(state: State) -> Iterator[Move]:

@@ -17,6 +17,11 @@ from nncli.notebook.state import State
 
 # Powers that repeat a basic action other than Recover, which a Stunned Avatar cannot take.
 REPEATS = ("repeat-attack", "repeat-build")
+# The words each effect takes after the power's name; effects not listed take none, and those
+# naming 1 to N pieces (upgrade-units, buildings-again) check their own.
+ARGUMENTS = {"repeat-attack": 1, "repeat-build": 2, "spawn-melee": 1, "covering-fire": 1,
+             "far-encounter": 1, "stun-unit": 1, "culture-and-magic": 1}
+VARIADIC = ("upgrade-units", "buildings-again")
 
 
 def card(state: State, key: str) -> PowerCard:
@@ -49,6 +54,10 @@ def use(state: State, move: Power) -> None:
     if power.effect in REPEATS and state.avatar(state.mover).stunned:
         raise IllegalMove("your Avatar is Stunned: it cannot repeat a basic action other than "
                           "Recover (Rules: STUN-01, Q-39).")
+    most = ARGUMENTS.get(power.effect, 0)
+    if power.effect not in VARIADIC and len(move.args) > most:
+        raise IllegalMove(f"{power.name} takes {most or 'no'} word{'s' * (most != 1)} after "
+                          f"its name.")
     player.source -= power.cost
     state.turn.avatar_power = True
     resolve(state, power, move.args)
@@ -144,10 +153,10 @@ def _arguments(state: State, power: PowerCard) -> Iterator[tuple[str, ...]]:
         area = state.avatar(state.mover).rect
         for key, kind in load().nations[state.mover].buildings.items():
             if kind.kind == "crown":
-                for col, row in buildings.sites_next_to(area):
+                for col, row in buildings.open_sites_next_to(state, area):
                     yield key, square_name(col, row)
     elif effect in ("spawn-melee", "culture-and-magic"):
-        for col, row in units.sites_around(state.avatar(state.mover).rect):
+        for col, row in units.open_sites_around(state, state.avatar(state.mover).rect):
             yield (square_name(col, row),)
     elif effect == "upgrade-units":
         small = [u.id for u in mine if u.size == 1 and u.key in ("melee", "cavalry")]

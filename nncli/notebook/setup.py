@@ -6,10 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from nncli.game import BadSetup
-from nncli.notebook import board, content
+from nncli.notebook import board, content, solo
 from nncli.notebook.geometry import Rect, adjacent, unit_rect
 from nncli.notebook.state import Building, Player, State, Unit
 
+BOTS = ("random", "greedy")
+CONTROLLERS = ("human", "ai", *BOTS)
 FIRST_GAME: dict[str, Any] = {
     "seed": 1,
     "vp_goal": 1,
@@ -47,24 +49,67 @@ def check_setup(setup: Mapping[str, Any]) -> None:
     seed = setup.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise BadSetup("the seed must be a whole number of 0 or more.")
+    check_controllers(players)
+
+
+def check_controllers(players: list[Mapping[str, Any]]) -> None:
+    """Rules: SOLO-01, SOLO-03 - the rulebook's AI plays one side of a 2-player game."""
+    kinds = [p.get("controller", "human") for p in players]
+    for kind in kinds:
+        if kind not in CONTROLLERS:
+            raise BadSetup(f"there is no controller {kind!r}; choose from "
+                           f"{', '.join(CONTROLLERS)}.")
+    if "ai" in kinds and (len(players) != 2 or kinds.count("ai") != 1):
+        raise BadSetup("the solo AI plays one side of a 2-player game (Rules: SOLO-01, SOLO-03).")
 
 
 def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
-    """A setup from command-line style options: nations, names, vp, map, seed."""
-    nations = options.get("nations") or [p["nation"] for p in FIRST_GAME["players"]]
+    """A setup from command-line style options: nations, names, vp, map, seed, and the computer
+    players: ``solo`` (the AI's nation), ``bots`` (nations) played by ``bot_kind``."""
+    ai = options.get("solo")
+    nations = list(options.get("nations") or [])
+    if ai:
+        nations = solo_nations(ai, nations)
+    nations = nations or [p["nation"] for p in FIRST_GAME["players"]]
     known = content.load().nations
-    names = options.get("names") or [known[n].name if n in known else n for n in nations]
+    names = list(options.get("names") or [])
+    if ai and len(names) == len(nations) - 1:
+        names.append(known[ai].name if ai in known else ai)
+    names = names or [known[n].name if n in known else n for n in nations]
     if len(names) != len(nations):
         raise BadSetup(f"give one name per nation: {len(nations)} nations, {len(names)} names.")
+    controllers = controllers_for(nations, ai, options.get("bots") or [],
+                                  options.get("bot_kind") or "greedy")
     setup = {
         "seed": options.get("seed", FIRST_GAME["seed"]),
         "vp_goal": options.get("vp", FIRST_GAME["vp_goal"]),
         "map": options.get("map") or ("2p" if len(nations) == 2 else f"{len(nations)}p"),
-        "players": [{"name": name, "nation": nation}
-                    for name, nation in zip(names, nations, strict=True)],
+        "players": [{"name": name, "nation": nation} | controller
+                    for name, nation, controller in zip(names, nations, controllers, strict=True)],
     }
     check_setup(setup)
     return setup
+
+
+def solo_nations(ai: str, nations: list[str]) -> list[str]:
+    """Rules: SOLO-01 - your nation (by default the first game's other side), then the AI's."""
+    if len(nations) > 1:
+        raise BadSetup("with --solo, give only your own nation with --nations.")
+    if not nations:
+        nations = [next(p["nation"] for p in FIRST_GAME["players"] if p["nation"] != ai)]
+    return [*nations, ai]
+
+
+def controllers_for(nations: list[str], ai: str | None, bots: list[str],
+                    kind: str) -> list[dict[str, str]]:
+    """The ``controller`` entry of each seat: "ai" for the solo AI, ``kind`` for a bot."""
+    if kind not in BOTS:
+        raise BadSetup(f"there is no bot {kind!r}; choose from {', '.join(BOTS)}.")
+    for nation in bots:
+        if nation not in nations or nation == ai:
+            raise BadSetup(f"a bot can play only a human seat of this game, not {nation!r}.")
+    return [{"controller": "ai"} if nation == ai else
+            {"controller": kind} if nation in bots else {} for nation in nations]
 
 
 def new_game(setup: Mapping[str, Any]) -> State:
@@ -97,12 +142,15 @@ def place_start(state: State, nation: str, zone: tuple[int, int]) -> None:
     state.facing[nation] = "down" if row < height // 2 else "up"
     hall = Building("th1", nation, "town-hall", col, row)
     state.buildings.append(hall)
+    if state.player(nation).controller == "ai":
+        solo.place_town(state, hall)
     spot = avatar_start(state, hall.rect, state.facing[nation])
     state.units.append(Unit("avatar", nation, "avatar", 0, spot.col, spot.row))
 
 
 def avatar_start(state: State, hall: Rect, facing: str) -> Rect:
-    """The Avatar's start: in front of the hall (toward the map's middle), else the nearest free."""
+    """The Avatar's start: in front of the hall (toward the map's middle), else the nearest free
+    spot; it may stand on a building but not on a Town Hall (Rules: AVATAR-05)."""
     ahead = -1 if facing == "up" else 1
     front_row = hall.row - 2 if ahead < 0 else hall.bottom + 1
     candidates = [unit_rect(hall.col, front_row)]
@@ -110,6 +158,9 @@ def avatar_start(state: State, hall: Rect, facing: str) -> Rect:
                    for c in range(hall.col - 2, hall.right + 2)]
     for spot in candidates:
         if adjacent(spot, hall) and board.in_bounds(state, spot) \
-                and not board.blocked_by_piece(state, spot) and not board.all_water(state, spot):
+                and not any(u.rect.overlaps(spot) for u in state.units) \
+                and not any(b.key == "town-hall" and b.rect.overlaps(spot)
+                            for b in state.buildings) \
+                and not board.all_water(state, spot):
             return spot
     raise BadSetup("there is no room for an Avatar beside the start zone.")

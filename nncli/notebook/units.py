@@ -157,12 +157,12 @@ def check_spawn_kind(state: State, building: Building, key: str) -> tuple[UnitTy
 def check_spawn_site(state: State, near: Rect, near_name: str, rect: Rect) -> None:
     """Rules: UNIT-05, Q-14 - adjacent to ``near``, on the map, not all water, not on a unit, an
     Avatar or an encounter token (buildings may be covered)."""
+    if not board.in_bounds(state, rect):
+        raise IllegalMove("a unit there would run off the map (Rules: Q-14).")
     where = square_name(rect.col, rect.row)
     if not adjacent(rect, near):
         raise IllegalMove(f"a unit at {where} would not be adjacent to {near_name} "
                           f"(Rules: UNIT-05).")
-    if not board.in_bounds(state, rect):
-        raise IllegalMove(f"a unit at {where} would run off the map (Rules: Q-14).")
     if board.all_water(state, rect):
         raise IllegalMove(f"a unit at {where} would be entirely in water (Rules: Q-14, MOVE-04).")
     for other in state.units:
@@ -194,6 +194,13 @@ def sites_around(area: Rect) -> Iterator[tuple[int, int]]:
         for col in range(area.col - 2, area.right + 2):
             if adjacent(unit_rect(col, row), area):
                 yield col, row
+
+
+def open_sites_around(state: State, area: Rect) -> list[tuple[int, int]]:
+    """The sites of ``sites_around`` on the map and clear of every unit and Avatar."""
+    return [(col, row) for col, row in sites_around(area)
+            if board.in_bounds(state, site := unit_rect(col, row))
+            and not any(other.rect.overlaps(site) for other in state.units)]
 
 
 # --- combine ---------------------------------------------------------------------------------
@@ -328,7 +335,7 @@ def _spawns(state: State) -> Iterator[Move]:
                 check_spawn_kind(state, building, key)
             except IllegalMove:
                 continue
-            for col, row in sites_around(building.rect):
+            for col, row in open_sites_around(state, building.rect):
                 yield Spawn(key, col, row, building.id)
 
 

@@ -1,0 +1,295 @@
+"""Properties of random games, checked after every move of seeded random self-play.
+
+Each game is fixed by its seed: the map and player count (2, 3 or 4 players on every map that has
+start zones for them), the nations, the VP goal and every move. After each move the state must
+keep the rules' bounds (resources, tracks, VP, tile stocks, population, no overlaps, everything on
+the map); every legal move must apply and read back from its text; made-up moves near and far from
+the legal ones must be refused exactly when they are not listed, leaving the state as it was; and
+some games are saved, loaded and compared at the end.
+
+The quick profile runs ``GAMES`` games of at most ``MOVES`` moves; ``NNCLI_SOAK_GAMES`` raises the
+number of games, and ``scripts/soak`` runs the long profile with the same checks.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from collections import Counter, defaultdict
+from dataclasses import replace
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nncli import savefile
+from nncli.game import IllegalMove
+from nncli.notebook import GAME, board, content, economy, engine
+from nncli.notebook.moves import (
+    Attack,
+    Build,
+    Channel,
+    Collect,
+    Combine,
+    Demolish,
+    Destroy,
+    Initiative,
+    Move,
+    MovePiece,
+    Offering,
+    Power,
+    Recover,
+    Research,
+    Reward,
+    Spawn,
+    Trade,
+    UseEncounter,
+)
+from nncli.notebook.notation import format_move, parse_move
+from nncli.notebook.state import PHASE_OVER, State, to_dict
+
+GAMES = int(os.environ.get("NNCLI_SOAK_GAMES", "12"))
+MOVES = 60  # moves per game in the quick profile
+WILD = 12  # made-up moves tried in each position
+CONFIGS = [(players, f"{size}p") for size in (2, 3, 4) for players in range(2, size + 1)]
+NATIONS = ("mushroom", "thimble", "humming", "seed")
+
+
+class Violation(AssertionError):
+    """A property that failed; the message says where and how to replay the game."""
+
+
+def need(ok: bool, problem: str) -> None:
+    if not ok:
+        raise Violation(problem)
+
+
+def setup_of(seed: int) -> dict[str, Any]:
+    """The setup of game ``seed``: its map, players, nations and goal follow from the seed."""
+    rng = random.Random(seed)
+    players, map_key = CONFIGS[seed % len(CONFIGS)]
+    nations = rng.sample(NATIONS, players)
+    return {"seed": seed, "vp_goal": rng.choice((1, 3, 6)), "map": map_key,
+            "players": [{"name": n.title(), "nation": n} for n in nations]}
+
+
+def choose(legal: list[Move], rng: random.Random) -> Move:
+    """Kind first, then a move of that kind (as ``bots.random_move``), from ``legal``."""
+    by_kind: dict[type, list[Move]] = defaultdict(list)
+    for move in legal:
+        by_kind[type(move)].append(move)
+    kinds = sorted(by_kind, key=lambda k: k.__name__)
+    return rng.choice(by_kind[rng.choice(kinds)])
+
+
+# --- the bounds a state keeps --------------------------------------------------------------
+
+def check_state(state: State) -> None:
+    """Resources, tracks, VP, stocks, overlaps and bounds of ``state``."""
+    limits = content.load().limits
+    for p in state.players:
+        for resource in ("food", "wood", "gold", "source"):
+            value = getattr(p, resource)
+            need(0 <= value <= limits["resource_max"], f"{p.nation} has {value} {resource}")
+        for track in ("science", "culture"):
+            value = getattr(p, track)
+            need(0 <= value <= limits["track_max"], f"{p.nation} has {value} {track}")
+        for kind in ("military", "science", "culture"):
+            value = getattr(p, f"vp_{kind}")
+            need(0 <= value <= limits["max_vp_per_type"], f"{p.nation} has {value} {kind} VP")
+    check_stocks(state)
+    check_buildings(state)
+    check_units(state)
+    width, height = board.map_of(state).width, board.map_of(state).height
+    for col, row in state.tokens:
+        need(0 <= col < width and 0 <= row < height, f"a token lies off the map at {col},{row}")
+
+
+def check_stocks(state: State) -> None:
+    """No more tiles of a type (and size) on the map than the box holds."""
+    nations = content.load().nations
+    for (owner, key), count in Counter((b.owner, b.key) for b in state.buildings).items():
+        copies = nations[owner].buildings[key].copies
+        need(count <= copies, f"{owner} has {count} {key} tiles out of {copies}")
+    units = Counter((u.owner, u.key, u.size) for u in state.units if not u.is_avatar)
+    for (owner, key, size), count in units.items():
+        kind = nations[owner].units[key]
+        tiles = {1: kind.size1, 2: kind.size2}.get(size, 0)
+        need(count <= tiles, f"{owner} has {count} size-{size} {key} tiles out of {tiles}")
+    ids = Counter((p.owner, p.id) for p in [*state.buildings, *state.units])
+    need(max(ids.values(), default=1) == 1, f"piece ids repeat: {ids.most_common(1)}")
+
+
+def check_buildings(state: State) -> None:
+    for b in state.buildings:
+        need(board.in_bounds(state, b.rect), f"{b.owner}:{b.id} runs off the map")
+    for a, b in combinations(state.buildings, 2):
+        need(not a.rect.overlaps(b.rect), f"{a.owner}:{a.id} overlaps {b.owner}:{b.id}")
+
+
+def stacked(a: Any, b: Any) -> bool:
+    """Two friendly size-1 units of one type on the same squares: one moved on to combine."""
+    return (not a.is_avatar and a.owner == b.owner and a.key == b.key and a.size == b.size == 1
+            and (a.col, a.row) == (b.col, b.row))
+
+
+def check_units(state: State) -> None:
+    for u in state.units:
+        need(board.in_bounds(state, u.rect), f"{u.owner}:{u.id} runs off the map")
+        need(not board.all_water(state, u.rect), f"{u.owner}:{u.id} is all in water")
+        need(u.size in ((0,) if u.is_avatar else (1, 2)), f"{u.owner}:{u.id} has size {u.size}")
+    for a, b in combinations(state.units, 2):
+        need(not a.rect.overlaps(b.rect) or stacked(a, b),
+             f"{a.owner}:{a.id} overlaps {b.owner}:{b.id}")
+
+
+def check_population(before: State, after: State, nation: str) -> None:
+    """A move that adds to a nation's units keeps it within its population limit."""
+    grown = economy.population(after, nation)
+    if grown > economy.population(before, nation):
+        most = economy.population_limit(after, nation)
+        need(grown <= most, f"{nation} grew to population {grown} over its limit {most}")
+
+
+# --- legal moves, made-up moves and notation ----------------------------------------------------
+
+def check_legal(state: State, legal: list[Move]) -> None:
+    """Every legal move applies, and its text parses back to it."""
+    for move in legal:
+        text = format_move(move)
+        try:
+            engine.apply(state, move)
+        except IllegalMove as exc:
+            raise Violation(f"listed move {text!r} is refused: {exc}") from exc
+        back = parse_move(text, state)
+        need(back == move, f"{text!r} parses as {back!r}, not {move!r}")
+
+
+def near(move: Move, rng: random.Random) -> Move:
+    """``move`` with one number nudged, or itself when it has none."""
+    if isinstance(move, Build | Spawn | MovePiece | Collect):
+        return replace(move, col=move.col + rng.choice((-1, 1)), row=move.row + rng.randint(-1, 1))
+    if isinstance(move, Trade):
+        return replace(move, gold=move.gold + rng.choice((-1, 1)))
+    if isinstance(move, Offering):
+        return replace(move, source=move.source + rng.choice((-1, 1)))
+    if isinstance(move, Initiative):
+        return replace(move, space=move.space + rng.choice((-1, 1)))
+    return move
+
+
+def far(state: State, rng: random.Random) -> Move:
+    """A move made up from the names and squares of the game, mostly illegal now."""
+    data = content.load()
+    nation = data.nations[state.mover]
+    width, height = board.map_of(state).width, board.map_of(state).height
+    col, row = rng.randint(-1, width), rng.randint(-1, height)
+    mine = [u.id for u in state.units if u.owner == state.mover] + ["ghost1"]
+    halls = [b.id for b in state.buildings if b.owner == state.mover] + ["avatar", "ghost2"]
+    others = [f"{p.owner}:{p.id}" for p in [*state.units, *state.buildings]] + ["nobody:x1"]
+    piece, other, where = rng.choice(mine), rng.choice(mine), rng.choice(halls)
+    makers = [
+        lambda: MovePiece(piece, col, row),
+        lambda: Build(rng.choice([*nation.buildings, "castle"]), col, row, where),
+        lambda: Spawn(rng.choice([*nation.units, "dragon"]), col, row, where),
+        lambda: Attack(piece, rng.choice(others)),
+        lambda: Demolish(piece, rng.choice(others)),
+        lambda: Combine(piece, other),
+        lambda: Channel(piece),
+        lambda: Recover(piece),
+        lambda: Destroy(where),
+        lambda: Trade(where, rng.randint(-1, 4), rng.randint(-1, 8), rng.randint(0, 8),
+                      rng.random() < 0.5),
+        lambda: Offering(where, rng.randint(-1, 3)),
+        lambda: Initiative(rng.randint(0, 7)),
+        lambda: Research(rng.choice([n.key for n in data.research[state.research_side].nodes])),
+        lambda: Collect(col, row),
+        lambda: Power(rng.choice(("sp1", "sp2", "grand")), (rng.choice(others),)),
+        lambda: UseEncounter(rng.choice([t.key for t in data.encounters]), (piece,)),
+        lambda: Reward(rng.choice([o.key for o in nation.objectives]), "culture"),
+    ]
+    return rng.choice(makers)()
+
+
+def check_made_up(state: State, legal: list[Move], rng: random.Random) -> None:
+    """Made-up moves apply exactly when listed; a refused one leaves the state as it was."""
+    listed = set(legal)
+    before = to_dict(state)
+    for _ in range(WILD):
+        move = near(rng.choice(legal), rng) if legal and rng.random() < 0.5 else far(state, rng)
+        try:
+            engine.apply(state, move)
+            applied = True
+        except IllegalMove:
+            applied = False
+        need(applied == (move in listed),
+             f"{move!r} {'applies' if applied else 'is refused'} but is "
+             f"{'' if move in listed else 'not '}among the legal moves")
+        need(to_dict(state) == before, f"trying {move!r} changed the state")
+
+
+# --- one game -----------------------------------------------------------------------------------
+
+def check_save(setup: dict[str, Any], texts: list[str], state: State, folder: Path) -> None:
+    """The moves written to a save and loaded back give the same state."""
+    save = savefile.new_save(GAME, setup)
+    for text in texts:
+        save = savefile.append(save, GAME, text)
+    path = folder / f"game-{setup['seed']}.toml"
+    savefile.write(save, path)
+    loaded = savefile.load(path)
+    need(to_dict(loaded.state) == to_dict(state), "the loaded save differs from the game")
+
+
+def play(seed: int, moves: int, folder: Path | None) -> tuple[State, int]:
+    """Play and check game ``seed`` for at most ``moves`` moves; the last state and the number
+    of moves made.
+
+    Raises Violation naming the seed and the move number; with ``folder``, the game is also
+    saved there and loaded back at the end.
+    """
+    setup = setup_of(seed)
+    rng = random.Random(seed)
+    state = engine.new_game(setup)
+    texts: list[str] = []
+    try:
+        check_state(state)
+        while state.phase != PHASE_OVER and len(texts) < moves:
+            legal = engine.legal_moves(state)
+            need(bool(legal), "no legal move while the game goes on")
+            check_legal(state, legal)
+            check_made_up(state, legal, rng)
+            move = choose(legal, rng)
+            after = engine.apply(state, move)
+            texts.append(format_move(move))
+            check_population(state, after, state.mover)
+            state = after
+            check_state(state)
+        if folder is not None:
+            check_save(setup, texts, state, folder)
+    except Violation as exc:
+        raise Violation(f"seed {seed}, move {len(texts)} (after {texts[-1:]}): {exc}") from exc
+    return state, len(texts)
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_random_games_keep_the_rules(seed: int, tmp_path: Path) -> None:
+    play(seed, MOVES, tmp_path if seed % 3 == 0 else None)
+
+
+def test_every_setup_is_covered() -> None:
+    """The quick profile plays every map with every player count it has start zones for."""
+    data = content.load()
+    fits = {(n, key) for key, m in data.maps.items() for n in m.start_zones}
+    assert set(CONFIGS) == fits
+    assert GAMES >= len(CONFIGS)
+
+
+def test_a_whole_game_ends_and_reloads() -> None:
+    """A short game (1 VP) played to its end keeps the properties and survives a save."""
+    seed = next(s for s in range(100) if setup_of(s)["vp_goal"] == 1 and s % len(CONFIGS) == 0)
+    with tempfile.TemporaryDirectory() as tmp:
+        state, _ = play(seed, 10_000, Path(tmp))
+    assert state.phase == PHASE_OVER
