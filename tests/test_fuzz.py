@@ -9,6 +9,7 @@ position is never changed. Through the command line a refused move exits 1 or 2 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from nncli import savefile
 from nncli.cli import app
 from nncli.game import GameError
 from nncli.notebook import GAME, bots, engine
+from nncli.notebook.moves import Move
 from nncli.notebook.state import PHASE_TURNS, State, to_dict
 
 SETUPS = (
@@ -41,13 +43,21 @@ def mid_game(map_key: str, nations: tuple[str, ...], seed: int = 3) -> State:
     return state
 
 
+@dataclass(frozen=True)
+class Position:
+    state: State
+    legal: frozenset[Move]
+    texts: list[str]  # of the legal moves, sorted
+
+
 @pytest.fixture(scope="module")
-def positions() -> list[tuple[State, list[str]]]:
-    """Mid-game positions on every map, each with the texts of its legal moves."""
+def positions() -> list[Position]:
+    """Mid-game positions on every map, each with its legal moves."""
     found = []
     for map_key, nations in SETUPS:
         state = mid_game(map_key, nations)
-        found.append((state, sorted(GAME.format(m) for m in engine.legal_moves(state))))
+        legal = engine.legal_moves(state)
+        found.append(Position(state, frozenset(legal), sorted(map(GAME.format, legal))))
     return found
 
 
@@ -105,8 +115,9 @@ def check_message(exc: GameError) -> None:
     assert message.rstrip()[-1] in ".?!)", repr(message)
 
 
-def check_input(state: State, text: str) -> None:
-    """``text`` applies as a legal move, or is refused cleanly; ``state`` is unchanged."""
+def check_input(position: Position, text: str) -> None:
+    """``text`` applies as a legal move, or is refused cleanly; the state is unchanged."""
+    state = position.state
     before = to_dict(state)
     try:
         move = GAME.parse(text, state)
@@ -114,15 +125,15 @@ def check_input(state: State, text: str) -> None:
     except GameError as exc:
         check_message(exc)
     else:
-        assert move in engine.legal_moves(state), f"{text!r} applied as {move!r}, not listed"
+        assert move in position.legal, f"{text!r} applied as {move!r}, not listed"
         assert GAME.parse(GAME.format(move), state) == move
     assert to_dict(state) == before, f"{text!r} changed the position"
 
 
 @FUZZ
 @given(text=st.text(max_size=40), which=st.integers(0, len(SETUPS) - 1))
-def test_random_text(positions: list[tuple[State, list[str]]], text: str, which: int) -> None:
-    check_input(positions[which][0], text)
+def test_random_text(positions: list[Position], text: str, which: int) -> None:
+    check_input(positions[which], text)
 
 
 WORDS = st.sampled_from(["move", "build", "spawn", "attack", "avatar", "trade", "for", "at",
@@ -132,31 +143,29 @@ WORDS = st.sampled_from(["move", "build", "spawn", "attack", "avatar", "trade", 
 
 @FUZZ
 @given(words=st.lists(WORDS, max_size=6), which=st.integers(0, len(SETUPS) - 1))
-def test_random_words(positions: list[tuple[State, list[str]]], words: list[str],
-                      which: int) -> None:
-    check_input(positions[which][0], " ".join(words))
+def test_random_words(positions: list[Position], words: list[str], which: int) -> None:
+    check_input(positions[which], " ".join(words))
 
 
 @FUZZ
 @given(seed=st.integers(0, 2**32), times=st.integers(1, 3), which=st.integers(0, len(SETUPS) - 1))
-def test_mutated_legal_moves(positions: list[tuple[State, list[str]]], seed: int, times: int,
+def test_mutated_legal_moves(positions: list[Position], seed: int, times: int,
                              which: int) -> None:
-    state, texts = positions[which]
     rng = random.Random(seed)
-    check_input(state, mutate(rng.choice(texts), rng, times))
+    check_input(positions[which], mutate(rng.choice(positions[which].texts), rng, times))
 
 
-def test_legal_texts_apply(positions: list[tuple[State, list[str]]]) -> None:
+def test_legal_texts_apply(positions: list[Position]) -> None:
     """Unmutated, every listed text applies: the fuzzing starts from real moves."""
-    for state, texts in positions:
-        for text in texts:
-            check_input(state, text)
+    for position in positions:
+        for text in position.texts:
+            check_input(position, text)
 
 
 # --- the command line ---------------------------------------------------------------------------
 
 def test_move_command_refuses_cleanly(tmp_path: Path) -> None:
-    """A few dozen refused inputs through ``nncli move``: exit 1 or 2, one error line, file intact."""
+    """Refused inputs through ``nncli move``: exit 1 or 2, one error line, the file intact."""
     save = savefile.new_save(GAME, {"seed": 3, "vp_goal": 6, "map": "2p", "players": [
         {"name": "Mushroom", "nation": "mushroom"}, {"name": "Thimble", "nation": "thimble"}]})
     rng = random.Random(7)

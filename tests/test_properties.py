@@ -17,6 +17,7 @@ import os
 import random
 import tempfile
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
@@ -48,7 +49,7 @@ from nncli.notebook.moves import (
     UseEncounter,
 )
 from nncli.notebook.notation import format_move, parse_move
-from nncli.notebook.state import PHASE_OVER, State, to_dict
+from nncli.notebook.state import PHASE_OVER, State, Unit, to_dict
 
 GAMES = int(os.environ.get("NNCLI_SOAK_GAMES", "12"))
 MOVES = 60  # moves per game in the quick profile
@@ -118,7 +119,8 @@ def check_stocks(state: State) -> None:
         kind = nations[owner].units[key]
         tiles = {1: kind.size1, 2: kind.size2}.get(size, 0)
         need(count <= tiles, f"{owner} has {count} size-{size} {key} tiles out of {tiles}")
-    ids = Counter((p.owner, p.id) for p in [*state.buildings, *state.units])
+    ids = Counter([(b.owner, b.id) for b in state.buildings]
+                  + [(u.owner, u.id) for u in state.units])
     need(max(ids.values(), default=1) == 1, f"piece ids repeat: {ids.most_common(1)}")
 
 
@@ -129,7 +131,7 @@ def check_buildings(state: State) -> None:
         need(not a.rect.overlaps(b.rect), f"{a.owner}:{a.id} overlaps {b.owner}:{b.id}")
 
 
-def stacked(a: Any, b: Any) -> bool:
+def stacked(a: Unit, b: Unit) -> bool:
     """Two friendly size-1 units of one type on the same squares: one moved on to combine."""
     return (not a.is_avatar and a.owner == b.owner and a.key == b.key and a.size == b.size == 1
             and (a.col, a.row) == (b.col, b.row))
@@ -188,9 +190,10 @@ def far(state: State, rng: random.Random) -> Move:
     col, row = rng.randint(-1, width), rng.randint(-1, height)
     mine = [u.id for u in state.units if u.owner == state.mover] + ["ghost1"]
     halls = [b.id for b in state.buildings if b.owner == state.mover] + ["avatar", "ghost2"]
-    others = [f"{p.owner}:{p.id}" for p in [*state.units, *state.buildings]] + ["nobody:x1"]
+    others = [f"{u.owner}:{u.id}" for u in state.units]
+    others += [f"{b.owner}:{b.id}" for b in state.buildings] + ["nobody:x1"]
     piece, other, where = rng.choice(mine), rng.choice(mine), rng.choice(halls)
-    makers = [
+    makers: list[Callable[[], Move]] = [
         lambda: MovePiece(piece, col, row),
         lambda: Build(rng.choice([*nation.buildings, "castle"]), col, row, where),
         lambda: Spawn(rng.choice([*nation.units, "dragon"]), col, row, where),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nncli.notebook import content
 from nncli.notebook.content import MapDef
-from nncli.notebook.geometry import Rect
+from nncli.notebook.geometry import UNIT_H, UNIT_W, Rect
 from nncli.notebook.state import Building, State, Unit
 
 WATER = frozenset("~w")
@@ -41,8 +41,9 @@ def occupier(state: State, building: Building) -> Unit | None:
     occupies it, unless it is Stunned.
     """
     area = building.rect
-    for unit in state.units:
-        if not unit.stunned and area.contains(unit.rect):
+    for unit in state.units:  # the corners of the unit's 2x2 tile, without building its Rect
+        if not unit.stunned and area.covers(unit.col, unit.row) \
+                and area.covers(unit.col + UNIT_W - 1, unit.row + UNIT_H - 1):
             return unit
     return None
 

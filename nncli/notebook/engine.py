@@ -23,7 +23,7 @@ from nncli.notebook import (
     town,
     units,
 )
-from nncli.notebook.legal import generate
+from nncli.notebook.legal import EXACT, generate
 from nncli.notebook.moves import (
     Attack,
     Build,
@@ -158,4 +158,4 @@ def legal_moves(state: State) -> list[Move]:
     scripted move."""
     if solo.controls(state):
         return [solo.next_move(state)]
-    return [m for m in generate(state) if is_legal(state, m)]
+    return [m for m in generate(state) if type(m) in EXACT or is_legal(state, m)]

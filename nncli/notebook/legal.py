@@ -1,7 +1,9 @@
 """Candidate moves for ``engine.legal_moves``: every move that might be legal, none missed.
 
 The engine keeps only those that ``apply`` accepts, so generation may be generous but must
-never leave out a move that applies.
+never leave out a move that applies. Candidates of the kinds in ``EXACT`` are made by the same
+checks ``apply`` makes, so the engine takes them without trying each on a copy of the state
+(tests/test_properties.py checks that every one applies).
 """
 
 from __future__ import annotations
@@ -26,11 +28,14 @@ from nncli.notebook.moves import (
     EndTurn,
     Initiative,
     Move,
+    MovePiece,
     Offering,
     Research,
     Trade,
 )
 from nncli.notebook.state import PHASE_INITIATIVE, PHASE_OVER, State
+
+EXACT: frozenset[type] = frozenset({MovePiece})  # movement.candidates: straight from the search
 
 
 def generate(state: State) -> Iterator[Move]:

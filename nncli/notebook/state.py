@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any, TypeVar
 
-from nncli.notebook.geometry import Rect, building_rect, unit_rect
+from nncli.notebook.geometry import BUILDING_H, BUILDING_W, UNIT_H, UNIT_W, Rect
 
 PHASE_INITIATIVE = "initiative"
 PHASE_TURNS = "turns"
@@ -31,7 +31,7 @@ class Building:
 
     @property
     def rect(self) -> Rect:
-        return building_rect(self.col, self.row)
+        return Rect(self.col, self.row, BUILDING_W, BUILDING_H)
 
 
 @dataclass(slots=True)
@@ -49,7 +49,7 @@ class Unit:
 
     @property
     def rect(self) -> Rect:
-        return unit_rect(self.col, self.row)
+        return Rect(self.col, self.row, UNIT_W, UNIT_H)
 
     @property
     def is_avatar(self) -> bool:
