@@ -25,12 +25,12 @@ import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
+from nncli import __version__
 from nncli.game import Game, GameError, IllegalMove, get_game
 
 FORMAT = "nncli-save"
@@ -72,11 +72,9 @@ class Save:
 
 
 def writer_version() -> str:
-    """The version of the installed nncli, written into every save."""
-    try:
-        return metadata.version("nncli")
-    except metadata.PackageNotFoundError:
-        return "0.1.0"
+    """The version of nncli, written into every save (read from the package, not its metadata,
+    which would cost start-up time)."""
+    return __version__
 
 
 def setup_digest(setup: Mapping[str, Any]) -> str:
