@@ -578,3 +578,30 @@ def test_whole_solo_game(ai: str, human: str) -> None:
         built = mine
     assert state.phase == PHASE_OVER
     assert max(p.vp for p in state.players) >= 3
+
+
+def test_equal_distance_ties_go_in_the_ais_reading_order() -> None:
+    """Rules: Q-52, SOLO-29 - "The AI's Units are activated in order starting with the Units(s)
+    closest to one of your Town Halls": two AI units equally close activate top to bottom, then
+    left to right, as the AI's tiles face (the top seat's tiles are turned round)."""
+    state = ai_turn(step=solo.UNITS)
+    assert state.facing["thimble"] == "down"
+    first = put(state, "thimble", "melee", 3, 20)
+    second = put(state, "thimble", "melee", 18, 20)
+    hall = next(b.rect for b in state.buildings if b.owner == "mushroom")
+    assert distance(first.rect, hall) == distance(second.rect, hall)
+    order = [u.id for u in solo.activation_order(state)]
+    assert order == ["melee2", "melee1"]  # seen from the top seat, column 18 is on the left
+
+
+def test_ai_supply_is_its_own() -> None:
+    """Rules: SOLO-04 - "set up the Nation Mat, Reference card, Building tiles, and Unit tiles
+    for their Nation": the AI's starting buildings come from its own supply, so the human's
+    stock of the same buildings is untouched."""
+    state = solo_game()
+    ai_keys = sorted(b.key for b in state.buildings if b.owner == "thimble")
+    assert ai_keys == ["barracks", "temple", "town-hall", "unique", "university", "wonder"]
+    human = [b.key for b in state.buildings if b.owner == "mushroom"]
+    assert human == ["town-hall"]
+    assert state.player("thimble").controller == "ai"
+    assert state.player("mushroom").controller == "human"
