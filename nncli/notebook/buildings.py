@@ -43,10 +43,9 @@ def hall_limit(state: State, hall: Building) -> int:
     limit of the halls next to it.
     """
     most = economy.limit("hall_limit")
-    nodes = {n.key: n for n in content.load().research[state.research_side].nodes}
-    for key in state.player(hall.owner).research:
-        if nodes[key].effect == "expanded-towns":
-            most = max(most, nodes[key].amount)
+    for node in economy.nodes_owned(state, hall.owner):
+        if node.effect == "expanded-towns":
+            most = max(most, node.amount)
     rule = content.load().nations[hall.owner].wonder_rule
     if rule == "hall-limit-5" and any(
             b.key == "wonder" and b.owner == hall.owner and not b.face_down
@@ -67,9 +66,8 @@ def is_full(state: State, hall: Building) -> bool:
 
 def halls_allowed(state: State, nation: str) -> int:
     """Rules: AVATAR-13 - the starting hall plus one per "+1 Town Hall" node unlocked."""
-    nodes = {n.key: n for n in content.load().research[state.research_side].nodes}
-    return 1 + sum(1 for key in state.player(nation).research
-                   if nodes[key].effect == "town-hall")
+    return 1 + sum(1 for node in economy.nodes_owned(state, nation)
+                   if node.effect == "town-hall")
 
 
 def unlocked(state: State, nation: str, lock: str | None) -> bool:

@@ -189,6 +189,12 @@ class Content:
 
 
 @cache
+def research_nodes(side: str) -> dict[str, ResearchNode]:
+    """The nodes of one side of the research board ("2p" or "3-4p") by key, built once."""
+    return {n.key: n for n in load().research[side].nodes}
+
+
+@cache
 def load() -> Content:
     """Read and validate every data file once."""
     from nncli.notebook.content_loader import load_content

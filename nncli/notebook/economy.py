@@ -6,7 +6,7 @@ from dataclasses import fields
 
 from nncli.game import IllegalMove
 from nncli.notebook import content
-from nncli.notebook.content import Cost, Income
+from nncli.notebook.content import Cost, Income, ResearchNode
 from nncli.notebook.state import Player, State
 
 AI_GROVE_INCOME = Income(culture=2)  # Rules: AINAT-03 - the Seed AI's Sacred Grove: 2 Culture
@@ -20,6 +20,12 @@ def limit(key: str) -> int:
 def active_buildings(state: State, nation: str) -> list[str]:
     """Keys of the nation's face-up buildings on the map, one entry per tile."""
     return [b.key for b in state.buildings if b.owner == nation and not b.face_down]
+
+
+def nodes_owned(state: State, nation: str) -> list[ResearchNode]:
+    """The research nodes the nation has unlocked, in the order it bought them."""
+    board = content.research_nodes(state.research_side)
+    return [board[key] for key in state.player(nation).research]
 
 
 def income(state: State, nation: str) -> Income:
@@ -41,9 +47,7 @@ def income(state: State, nation: str) -> Income:
             got = AI_GROVE_INCOME  # Rules: AINAT-03
         for name in totals:
             totals[name] += getattr(got, name)
-    board = {n.key: n for n in data.research[state.research_side].nodes}
-    for node_key in state.player(nation).research:
-        node = board[node_key]
+    for node in nodes_owned(state, nation):
         if node.effect == "income":
             for name in totals:
                 totals[name] += getattr(node.income, name)
@@ -87,10 +91,9 @@ def population_limit(state: State, nation: str) -> int:
     """Rules: BUILD-06, BUILD-15, Q-10 - each Town Hall and House adds its population value."""
     nat = content.load().nations[nation]
     total = sum(nat.buildings[key].population for key in active_buildings(state, nation))
-    board = {n.key: n for n in content.load().research[state.research_side].nodes}
-    for node_key in state.player(nation).research:
-        if board[node_key].effect == "population":
-            total += board[node_key].amount
+    for node in nodes_owned(state, nation):
+        if node.effect == "population":
+            total += node.amount
     return total
 
 

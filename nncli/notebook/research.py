@@ -10,7 +10,7 @@ from nncli.notebook.state import Player, State
 
 def nodes(state: State) -> dict[str, ResearchNode]:
     """Rules: RES-09 - the nodes of the board side in use."""
-    return {n.key: n for n in content.load().research[state.research_side].nodes}
+    return content.research_nodes(state.research_side)
 
 
 def tier(state: State, node: ResearchNode) -> Tier:
