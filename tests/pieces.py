@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import start, to_turns
 
-from nncli.notebook.state import Building, State, Unit
+from nncli.game import IllegalMove
+from nncli.notebook import engine
+from nncli.notebook.moves import Move
+from nncli.notebook.state import Building, State, Unit, to_dict
 
 
 def arena(first: str = "mushroom", other: str = "thimble", rich: bool = True) -> State:
@@ -52,3 +56,14 @@ def piece(state: State, owner: str, uid: str) -> Unit:
     found = state.unit(owner, uid)
     assert found is not None, f"{owner}:{uid} is not on the map"
     return found
+
+
+def refused(state: State, move: Move, rule: str) -> str:
+    """Apply must refuse ``move`` naming ``rule``, leave the state as it was, and not list it;
+    the refusal's message is returned."""
+    before = to_dict(state)
+    with pytest.raises(IllegalMove, match=rule) as err:
+        engine.apply(state, move)
+    assert to_dict(state) == before
+    assert move not in engine.legal_moves(state)
+    return str(err.value)

@@ -2,22 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-from pieces import arena, build, piece, put
+from pieces import arena, build, piece, put, refused
 
-from nncli.game import IllegalMove
 from nncli.notebook import combat, engine
-from nncli.notebook.moves import Attack, Move, MovePiece
-from nncli.notebook.state import State, to_dict
-
-
-def refused(state: State, move: Move, rule: str) -> None:
-    """Apply must refuse ``move`` naming ``rule`` and leave the state as it was."""
-    before = to_dict(state)
-    with pytest.raises(IllegalMove, match=rule):
-        engine.apply(state, move)
-    assert to_dict(state) == before
-    assert move not in engine.legal_moves(state)
+from nncli.notebook.moves import Attack, MovePiece
+from nncli.notebook.state import State
 
 
 def attacked(state: State, unit: str, target: str) -> State:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 from conftest import start, to_turns
-from pieces import arena, build, piece, put
+from pieces import arena, build, piece, put, refused
 
 from nncli.game import IllegalMove
 from nncli.notebook import engine, movement, scoring
@@ -16,16 +16,6 @@ from nncli.notebook.state import State, to_dict
 
 def moved(state: State, uid: str, col: int, row: int) -> State:
     return engine.apply(state, MovePiece(uid, col, row))
-
-
-def refused(state: State, move: MovePiece | Attack, rule: str) -> str:
-    """Apply must refuse ``move`` naming ``rule`` and leave the state as it was."""
-    before = to_dict(state)
-    with pytest.raises(IllegalMove, match=rule) as err:
-        engine.apply(state, move)
-    assert to_dict(state) == before
-    assert move not in engine.legal_moves(state)
-    return str(err.value)
 
 
 def test_thimble_melee_moves_five() -> None:
