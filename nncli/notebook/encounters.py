@@ -70,10 +70,9 @@ def collect(state: State, move: Collect) -> None:
 
 
 def arg_square(args: tuple[str, ...], index: int, what: str) -> tuple[int, int]:
-    if len(args) <= index or parse_square(args[index]) is None:
+    square = parse_square(args[index]) if len(args) > index else None
+    if square is None:
         raise IllegalMove(f"say where: {what} needs a square such as c5.")
-    square = parse_square(args[index])
-    assert square is not None
     return square
 
 
