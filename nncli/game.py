@@ -49,6 +49,10 @@ class Game(Protocol):
     def apply(self, state: Any, move: Any) -> Any:
         """The state after ``move``; raises IllegalMove and leaves ``state`` as it was."""
 
+    def advance(self, state: Any, move: Any) -> Any:
+        """``apply`` that may change ``state`` itself instead of copying it (to replay a save
+        faster); after IllegalMove, ``state`` must be thrown away."""
+
     def parse(self, text: str, state: Any) -> Any:
         """The move ``text`` names in ``state`` (raises BadNotation or IllegalMove)."""
 

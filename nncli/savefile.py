@@ -108,14 +108,20 @@ def new_save(game: Game, setup: Mapping[str, Any]) -> Save:
 
 def append(save: Save, game: Game, text: str) -> Save:
     """``save`` after the move ``text`` (raises the game's BadNotation or IllegalMove)."""
-    by = game.mover(save.state)
+    state, record = _step(game, save.state, save.head, text, owned=False)
+    return replace(save, moves=[*save.moves, record], state=state)
+
+
+def _step(game: Game, state: Any, head: str, text: str, owned: bool) -> tuple[Any, MoveRecord]:
+    """The state after the move ``text`` and its record, chained to ``head``. With ``owned``,
+    ``state`` itself may be changed (``Game.advance``), even when the move is refused."""
+    by = game.mover(state)
     if by is None:
         raise IllegalMove("the game is over, so no more moves can be made")
-    move = game.parse(text, save.state)
-    state = game.apply(save.state, move)
+    move = game.parse(text, state)
+    state = game.advance(state, move) if owned else game.apply(state, move)
     canonical = game.format(move)
-    record = MoveRecord(by, canonical, move_digest(save.head, by, canonical))
-    return replace(save, moves=[*save.moves, record], state=state)
+    return state, MoveRecord(by, canonical, move_digest(head, by, canonical))
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -295,33 +301,39 @@ def _replay(
         save = Save(key, setup, [], game.new_game(setup), created)
     except GameError as exc:
         raise SaveError(f"the [setup] table cannot start a game: {exc}") from exc
-    return replay(save, game, moves)
+    return replay(save, game, moves, owned=True)
 
 
-def replay(save: Save, game: Game, records: Iterable[MoveRecord]) -> Save:
+def replay(save: Save, game: Game, records: Iterable[MoveRecord], owned: bool = False) -> Save:
     """``save`` after ``records``, each checked: digest, mover, legality, canonical notation.
 
-    Moves are numbered from the start of the game in the errors (raises SaveError).
+    Moves are numbered from the start of the game in the errors (raises SaveError). With
+    ``owned``, ``save.state`` belongs to the caller's replay alone and is changed in place;
+    otherwise it is copied once, by the first move, and the copy is changed from then on.
     """
+    moves, head, state = list(save.moves), save.head, save.state
     for record in records:
-        number = len(save.moves) + 1
-        if move_digest(save.head, record.by, record.move) != record.digest:
+        number = len(moves) + 1
+        if move_digest(head, record.by, record.move) != record.digest:
             raise SaveError(
                 f"move {number} does not match its digest: the file was edited or damaged"
             )
-        mover = game.mover(save.state)
+        mover = game.mover(state)
         if mover is not None and record.by != mover:
             raise SaveError(
                 f'move {number} is recorded as by "{record.by}" but it was {mover}\'s turn: '
                 "the file was edited or damaged"
             )
         try:
-            save = append(save, game, record.move)
+            state, made = _step(game, state, head, record.move, owned)
         except GameError as exc:
             raise SaveError(f'move {number} ("{record.move}") cannot be replayed: {exc}') from exc
-        if save.moves[-1] != record:
+        owned = True
+        if made != record:
             raise SaveError(f'move {number} ("{record.move}") is not in canonical notation')
-    return save
+        moves.append(made)
+        head = made.digest
+    return replace(save, moves=moves, state=state)
 
 
 _TYPE_NAMES = {int: "an integer", str: "a string", dict: "a table", list: "an array"}

@@ -20,8 +20,9 @@ class NotebookNations:
         self._legal: tuple[State, list[Move]] | None = None
 
     def _legal_now(self, state: State) -> list[Move]:
-        """``legal_moves(state)``, computed once per position (states are never changed after
-        ``apply`` returns them, so the same object is the same position)."""
+        """``legal_moves(state)``, computed once per position (only ``advance`` changes a state
+        after ``apply`` returns it, and it forgets this cache, so the same object is the same
+        position)."""
         if self._legal is None or self._legal[0] is not state:
             self._legal = (state, engine.legal_moves(state))
         return self._legal[1]
@@ -40,6 +41,10 @@ class NotebookNations:
 
     def apply(self, state: State, move: Move) -> State:
         return engine.apply(state, move)
+
+    def advance(self, state: State, move: Move) -> State:
+        self._legal = None
+        return engine.advance(state, move)
 
     def parse(self, text: str, state: State) -> Move:
         from nncli.notebook.notation import parse_move

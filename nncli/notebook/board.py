@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nncli.notebook import content
 from nncli.notebook.content import MapDef
-from nncli.notebook.geometry import UNIT_H, UNIT_W, Rect
+from nncli.notebook.geometry import BUILDING_H, BUILDING_W, UNIT_H, UNIT_W, Rect
 from nncli.notebook.state import Building, State, Unit
 
 WATER = frozenset("~w")
@@ -40,10 +40,10 @@ def occupier(state: State, building: Building) -> Unit | None:
     Rules: OCC-01, OCC-02, OCC-04, OCC-05 - a unit or Avatar with all 4 squares on the building
     occupies it, unless it is Stunned.
     """
-    area = building.rect
-    for unit in state.units:  # the corners of the unit's 2x2 tile, without building its Rect
-        if not unit.stunned and area.covers(unit.col, unit.row) \
-                and area.covers(unit.col + UNIT_W - 1, unit.row + UNIT_H - 1):
+    col, row = building.col, building.row  # where the unit's top-left square may lie:
+    last_col, last_row = col + BUILDING_W - UNIT_W, row + BUILDING_H - UNIT_H
+    for unit in state.units:
+        if col <= unit.col <= last_col and row <= unit.row <= last_row and not unit.stunned:
             return unit
     return None
 

@@ -48,7 +48,7 @@ from nncli.notebook.moves import (
 from nncli.notebook.setup import new_game
 from nncli.notebook.state import PHASE_INITIATIVE, PHASE_OVER, PHASE_TURNS, State
 
-__all__ = ["apply", "is_legal", "legal_moves", "new_game"]
+__all__ = ["advance", "apply", "is_legal", "legal_moves", "new_game"]
 
 
 def _research(state: State, move: Research) -> None:
@@ -117,6 +117,17 @@ HANDLERS: dict[type, Callable[[State, Any], None]] = {
 
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; ``state`` itself is never changed."""
+    return _apply(state, move, copy=True)
+
+
+def advance(state: State, move: Move) -> State:
+    """``state`` itself, changed by ``move``: ``apply`` without the copy, for replaying a save and
+    for self-play, which never look back. When the move is refused, ``state`` may be left half
+    changed, so a caller that must keep the position uses ``apply``."""
+    return _apply(state, move, copy=False)
+
+
+def _apply(state: State, move: Move, copy: bool) -> State:
     if state.phase == PHASE_OVER:
         raise IllegalMove("the game is over (Rules: END-05).")
     handler = HANDLERS.get(type(move))
@@ -132,14 +143,16 @@ def apply(state: State, move: Move) -> State:
         raise IllegalMove(f"first take the reward of the objective {waiting[0]}: "
                           f"reward {waiting[0]} culture, or science (Rules: OBJ-03).")
     ai = solo.controls(state)
+    passed: list[str] = []
     if ai:  # Rules: SOLO-01 - the AI makes the rulebook's move and no other
         solo.check(state, move)
         handler = AI_HANDLERS.get(type(move), handler)
-    new = state.clone()
+        passed = solo.passed_over(state, move)
+    new = state.clone() if copy else state
     handler(new, move)
     new.plies += 1
     if ai:
-        solo.record(state, new, move)
+        solo.record(new, move, passed)
     if new.phase == PHASE_TURNS and not new.turn.ending:
         objectives.check(new, ending=False)
     return new

@@ -36,17 +36,22 @@ class Rect(NamedTuple):
         return [(c, r) for r in range(self.row, self.row + self.h)
                 for c in range(self.col, self.col + self.w)]
 
+    # The tests below unpack the tuples instead of reading ``right`` and ``bottom``: they are the
+    # engine's innermost loops, and this makes them about twice as fast.
     def covers(self, col: int, row: int) -> bool:
-        return self.col <= col <= self.right and self.row <= row <= self.bottom
+        c, r, w, h = self
+        return c <= col < c + w and r <= row < r + h
 
     def overlaps(self, other: Rect) -> bool:
-        return (self.col <= other.right and other.col <= self.right
-                and self.row <= other.bottom and other.row <= self.bottom)
+        c, r, w, h = self
+        oc, or_, ow, oh = other
+        return c < oc + ow and oc < c + w and r < or_ + oh and or_ < r + h
 
     def contains(self, other: Rect) -> bool:
         """True when every square of ``other`` lies inside this rect."""
-        return (self.col <= other.col and other.right <= self.right
-                and self.row <= other.row and other.bottom <= self.bottom)
+        c, r, w, h = self
+        oc, or_, ow, oh = other
+        return c <= oc and oc + ow <= c + w and r <= or_ and or_ + oh <= r + h
 
 
 def building_rect(col: int, row: int) -> Rect:
@@ -63,8 +68,10 @@ def distance(a: Rect, b: Rect) -> int:
     Rules: ATTACK-03 "Range is never counted diagonally" - tiles that touch only at a corner are 2
     apart, tiles that share an edge are 1 apart.
     """
-    dx = max(0, b.col - a.right, a.col - b.right)
-    dy = max(0, b.row - a.bottom, a.row - b.bottom)
+    ac, ar, aw, ah = a
+    bc, br, bw, bh = b
+    dx = bc - ac - aw + 1 if bc >= ac + aw else ac - bc - bw + 1 if ac >= bc + bw else 0
+    dy = br - ar - ah + 1 if br >= ar + ah else ar - br - bh + 1 if ar >= br + bh else 0
     return dx + dy
 
 

@@ -154,17 +154,26 @@ def step_of(move: Move) -> int | None:
     return UNITS
 
 
-def record(before: State, after: State, move: Move) -> None:
-    """Keep the AI's progress through its turn: the step reached, and the units passed over."""
+def passed_over(state: State, move: Move) -> list[str]:
+    """The units the AI passes over to activate the piece ``move`` names (before the move)."""
+    if step_of(move) != UNITS or not isinstance(move, MovePiece | Attack | Recover | Demolish):
+        return []
+    passed = []
+    for piece in activation_order(state):
+        if piece.id == move.piece:
+            break
+        passed.append(piece.id)
+    return passed
+
+
+def record(state: State, move: Move, passed: list[str]) -> None:
+    """Keep the AI's progress through its turn after ``move``: the step reached, and the units
+    passed over (``passed_over``, found before the move)."""
     step = step_of(move)
     if step is None:
         return
-    after.turn.ai_stage = max(after.turn.ai_stage, step)
-    if step == UNITS and isinstance(move, MovePiece | Attack | Recover | Demolish):
-        for piece in activation_order(before):
-            if piece.id == move.piece:
-                break
-            after.turn.ai_skip.append(piece.id)
+    state.turn.ai_stage = max(state.turn.ai_stage, step)
+    state.turn.ai_skip.extend(passed)
 
 
 def build(state: State, move: Build) -> None:
