@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
+
 import pytest
 
 from nncli.notebook import engine
 from nncli.notebook.moves import EndTurn, Initiative, Reward
 from nncli.notebook.state import PHASE_TURNS, State
+
+# The content cache of the tests and of the nncli processes they start: a folder of their own,
+# never the user's (nncli.notebook.content_cache).
+if "NNCLI_CACHE_DIR" not in os.environ:
+    os.environ["NNCLI_CACHE_DIR"] = tempfile.mkdtemp(prefix="nncli-test-cache-")
+    atexit.register(shutil.rmtree, os.environ["NNCLI_CACHE_DIR"], True)
 
 
 def setup_for(*nations: str, map_key: str | None = None, vp_goal: int = 3, seed: int = 7) -> dict:

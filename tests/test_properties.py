@@ -18,7 +18,6 @@ import random
 import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable
-from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -172,13 +171,13 @@ def check_legal(state: State, legal: list[Move]) -> None:
 def near(move: Move, rng: random.Random) -> Move:
     """``move`` with one number nudged, or itself when it has none."""
     if isinstance(move, Build | Spawn | MovePiece | Collect):
-        return replace(move, col=move.col + rng.choice((-1, 1)), row=move.row + rng.randint(-1, 1))
+        return move._replace(col=move.col + rng.choice((-1, 1)), row=move.row + rng.randint(-1, 1))
     if isinstance(move, Trade):
-        return replace(move, gold=move.gold + rng.choice((-1, 1)))
+        return move._replace(gold=move.gold + rng.choice((-1, 1)))
     if isinstance(move, Offering):
-        return replace(move, source=move.source + rng.choice((-1, 1)))
+        return move._replace(source=move.source + rng.choice((-1, 1)))
     if isinstance(move, Initiative):
-        return replace(move, space=move.space + rng.choice((-1, 1)))
+        return move._replace(space=move.space + rng.choice((-1, 1)))
     return move
 
 

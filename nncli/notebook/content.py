@@ -1,4 +1,4 @@
-"""The game's printed components, loaded once from ``data/`` into frozen dataclasses.
+"""The game's printed components, loaded once from ``data/`` into immutable records.
 
 Every number the rulebook does not print lives in the TOML files beside this module, so an owner
 of the printed game can replace them without touching code. ``load()`` validates each file and
@@ -7,8 +7,13 @@ raises ``ContentError`` naming the file and key of the first bad value.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
+from typing import NamedTuple
+
+from nncli.notebook.records import distinct
+
+DATA_DIR = Path(__file__).parent / "data"
 
 RESOURCES = ("food", "wood", "gold", "source")
 INCOME_ROWS = ("science", "culture", "food", "wood", "gold")
@@ -19,8 +24,8 @@ class ContentError(ValueError):
     """A data file is missing, malformed, or holds a value that breaks a rule."""
 
 
-@dataclass(frozen=True)
-class Cost:
+@distinct
+class Cost(NamedTuple):
     """Resources paid from the nation-mat track."""
 
     food: int = 0
@@ -33,8 +38,8 @@ class Cost:
         return tuple((r, getattr(self, r)) for r in RESOURCES if getattr(self, r))
 
 
-@dataclass(frozen=True)
-class Income:
+@distinct
+class Income(NamedTuple):
     """Per-turn yield shown on a building tile or a research node."""
 
     science: int = 0
@@ -44,8 +49,8 @@ class Income:
     gold: int = 0
 
 
-@dataclass(frozen=True)
-class BuildingType:
+@distinct
+class BuildingType(NamedTuple):
     """One kind of building tile (common to every nation unless a nation overrides it)."""
 
     key: str  # "house", "town-hall", "mining-camp", "wonder", "unique", ...
@@ -64,8 +69,8 @@ class BuildingType:
     text: str = ""  # rule printed on the tile or Reference card (Wonder, Unique Crown Building)
 
 
-@dataclass(frozen=True)
-class UnitType:
+@distinct
+class UnitType(NamedTuple):
     """One nation's unit of one type."""
 
     key: str  # "melee", "ranged", "cavalry", "magic", "siege"
@@ -80,8 +85,8 @@ class UnitType:
     lock: str | None  # research node key, or None
 
 
-@dataclass(frozen=True)
-class Power:
+@distinct
+class Power(NamedTuple):
     """One Avatar Source Power."""
 
     key: str  # "sp1", "sp2", "grand"
@@ -93,8 +98,8 @@ class Power:
     text: str
 
 
-@dataclass(frozen=True)
-class Objective:
+@distinct
+class Objective(NamedTuple):
     key: str
     name: str
     text: str
@@ -103,8 +108,8 @@ class Objective:
     target: str  # the condition's object (a building key, terrain symbols), "" when none
 
 
-@dataclass(frozen=True)
-class Nation:
+@distinct
+class Nation(NamedTuple):
     key: str  # "mushroom", "thimble", "humming", "seed"
     name: str  # "Mushroom Tribes"
     priority: int
@@ -120,42 +125,42 @@ class Nation:
     unique_rule: str  # effect key of the unique Crown Building
 
 
-@dataclass(frozen=True)
-class ResearchNode:
+@distinct
+class ResearchNode(NamedTuple):
     key: str  # "food", "cavalry", "hall-ii", ...
     name: str
     tier: int  # 1..4
     row: int  # position on the board, for the solo AI's top-to-bottom, left-to-right order
     column: int
     effect: str  # "income", "unlock", "town-hall", "population", "expanded-towns"
-    income: Income = field(default_factory=Income)
+    income: Income = Income()
     amount: int = 0  # population bonus or hall limit
 
 
-@dataclass(frozen=True)
-class Tier:
+@distinct
+class Tier(NamedTuple):
     number: int
     science: int  # Science needed on the track
     gold: int  # price
 
 
-@dataclass(frozen=True)
-class ResearchBoard:
+@distinct
+class ResearchBoard(NamedTuple):
     side: str  # "2p" or "3-4p"
     tiers: tuple[Tier, ...]
     nodes: tuple[ResearchNode, ...]  # in board order: top to bottom, left to right
     science_vp_nodes: int  # 8 on the 2P side, 6 on the 3-4P side
 
 
-@dataclass(frozen=True)
-class InitiativeSpace:
+@distinct
+class InitiativeSpace(NamedTuple):
     number: int  # 1..6, left to right
     name: str
     bonus: Cost  # food/wood/gold/source gained in the Income Step
 
 
-@dataclass(frozen=True)
-class EncounterTile:
+@distinct
+class EncounterTile(NamedTuple):
     key: str
     name: str
     copies: int
@@ -164,8 +169,8 @@ class EncounterTile:
     text: str
 
 
-@dataclass(frozen=True)
-class MapDef:
+@distinct
+class MapDef(NamedTuple):
     key: str  # "2p", "3p", "4p"
     name: str
     width: int
@@ -177,8 +182,8 @@ class MapDef:
         return self.rows[row][col]
 
 
-@dataclass(frozen=True)
-class Content:
+@distinct
+class Content(NamedTuple):
     nations: dict[str, Nation]
     research: dict[str, ResearchBoard]  # "2p" and "3-4p"
     initiative: tuple[InitiativeSpace, ...]
@@ -196,7 +201,7 @@ def research_nodes(side: str) -> dict[str, ResearchNode]:
 
 @cache
 def load() -> Content:
-    """Read and validate every data file once."""
-    from nncli.notebook.content_loader import load_content
+    """Every data file, read and validated once (or the same, from ``content_cache``)."""
+    from nncli.notebook import content_cache
 
-    return load_content()
+    return content_cache.load(DATA_DIR)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from nncli.notebook.content import (
+    DATA_DIR,
     INCOME_ROWS,
     RESOURCES,
     UNIT_TYPES,
@@ -32,8 +33,6 @@ from nncli.notebook.content import (
     Tier,
     UnitType,
 )
-
-DATA_DIR = Path(__file__).parent / "data"
 
 NATION_KEYS = ("mushroom", "thimble", "humming", "seed")
 BUILDING_KEYS = (

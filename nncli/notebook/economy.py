@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
-
 from nncli.game import IllegalMove
 from nncli.notebook import content
 from nncli.notebook.content import Cost, Income, ResearchNode
@@ -39,7 +37,7 @@ def income(state: State, nation: str) -> Income:
     nat = data.nations[nation]
     start = data.start_income[state.research_side]
     hall = nat.buildings["town-hall"].income
-    totals = {f.name: getattr(start, f.name) - getattr(hall, f.name) for f in fields(Income)}
+    totals = {name: getattr(start, name) - getattr(hall, name) for name in Income._fields}
     ai = state.player(nation).controller == "ai"
     for key in active_buildings(state, nation):
         got = nat.buildings[key].income

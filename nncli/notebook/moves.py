@@ -1,4 +1,5 @@
-"""One frozen dataclass per kind of move. Moves hold names and squares, never state objects.
+"""One immutable record (a ``records.distinct`` NamedTuple) per kind of move. Moves hold names
+and squares, never state objects.
 
 Pieces are named by id (``th1``, ``house2``, ``melee1``, ``avatar``); a piece of another player is
 named ``nation:id`` (``thimble:ranged2``). Squares are ``(col, row)`` from 0.
@@ -6,18 +7,20 @@ named ``nation:id`` (``thimble:ranged2``). Squares are ``(col, row)`` from 0.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
+
+from nncli.notebook.records import distinct
 
 
-@dataclass(frozen=True)
-class Initiative:
+@distinct
+class Initiative(NamedTuple):
     """Place the initiative pawn on a free space of the track."""
 
     space: int
 
 
-@dataclass(frozen=True)
-class Build:
+@distinct
+class Build(NamedTuple):
     """Place a building with its top-left square at (col, row).
 
     ``by`` is the Town Hall whose Develop action places a Town Building, or ``avatar`` for a Crown
@@ -30,15 +33,15 @@ class Build:
     by: str
 
 
-@dataclass(frozen=True)
-class Destroy:
+@distinct
+class Destroy(NamedTuple):
     """Remove one of your buildings next to a full Town Hall to make room (part of Develop)."""
 
     building: str
 
 
-@dataclass(frozen=True)
-class Trade:
+@distinct
+class Trade(NamedTuple):
     """A Market's Trade: give gold for food and wood, or food and wood for gold."""
 
     market: str
@@ -48,16 +51,16 @@ class Trade:
     buy_gold: bool  # True: food and wood are paid for gold; False: gold is paid for them
 
 
-@dataclass(frozen=True)
-class Offering:
+@distinct
+class Offering(NamedTuple):
     """A Temple's Offering: pay gold for Source."""
 
     temple: str
     source: int
 
 
-@dataclass(frozen=True)
-class Spawn:
+@distinct
+class Spawn(NamedTuple):
     """Buy a size-1 unit (or a size-2 from a building that spawns those) next to a building."""
 
     unit: str
@@ -66,8 +69,8 @@ class Spawn:
     building: str
 
 
-@dataclass(frozen=True)
-class MovePiece:
+@distinct
+class MovePiece(NamedTuple):
     """Move a unit or the Avatar so its top-left square ends at (col, row)."""
 
     piece: str
@@ -75,85 +78,85 @@ class MovePiece:
     row: int
 
 
-@dataclass(frozen=True)
-class Attack:
+@distinct
+class Attack(NamedTuple):
     """Attack the enemy unit or Avatar ``target`` (``nation:id``) with a unit or the Avatar."""
 
     piece: str
     target: str
 
 
-@dataclass(frozen=True)
-class Combine:
+@distinct
+class Combine(NamedTuple):
     """A size-1 unit that moved onto ``other`` merges with it into a size-2 unit."""
 
     piece: str
     other: str
 
 
-@dataclass(frozen=True)
-class Channel:
+@distinct
+class Channel(NamedTuple):
     """A unit with Channel, or the Avatar, gains Source beside the Source Pool."""
 
     piece: str
 
 
-@dataclass(frozen=True)
-class Demolish:
+@distinct
+class Demolish(NamedTuple):
     """A unit with Demolish destroys the building ``target`` (``nation:id``)."""
 
     piece: str
     target: str
 
 
-@dataclass(frozen=True)
-class Recover:
+@distinct
+class Recover(NamedTuple):
     """Flip a stunned unit or the Avatar back to its active side."""
 
     piece: str
 
 
-@dataclass(frozen=True)
-class Collect:
+@distinct
+class Collect(NamedTuple):
     """The Avatar collects the encounter token on square (col, row)."""
 
     col: int
     row: int
 
 
-@dataclass(frozen=True)
-class Power:
+@distinct
+class Power(NamedTuple):
     """Use an Avatar Source Power (``sp1``, ``sp2``, ``grand``) with its arguments."""
 
     power: str
     args: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class UseEncounter:
+@distinct
+class UseEncounter(NamedTuple):
     """Play an encounter tile from your hand with its arguments."""
 
     tile: str
     args: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Reward:
+@distinct
+class Reward(NamedTuple):
     """Take a completed objective's reward: ``culture`` or ``science``."""
 
     objective: str
     track: str
 
 
-@dataclass(frozen=True)
-class Research:
+@distinct
+class Research(NamedTuple):
     """Buy a research node; this ends your turn."""
 
     node: str
 
 
-@dataclass(frozen=True)
-class EndTurn:
+@distinct
+class EndTurn(NamedTuple):
     """End your turn without research."""
 
 
