@@ -1,5 +1,5 @@
 """``python -m nncli``: the same as the ``nncli`` command."""
 
-from nncli.cli import app
+from nncli.cli import entry
 
-app(prog_name="nncli")
+entry()

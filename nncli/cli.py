@@ -6,6 +6,7 @@ Every error is one sentence on stderr, never a traceback.
 
 from __future__ import annotations
 
+import copy
 import os
 import sys
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from typer.models import CommandInfo
 
 from nncli import savefile
 from nncli.game import GAMES, BadSetup, Game, GameError, get_game
@@ -85,6 +87,29 @@ def default_path() -> Path:
 def split_list(text: str | None) -> list[str] | None:
     """``"a, b"`` -> ``["a", "b"]``; None stays None."""
     return None if text is None else [part.strip() for part in text.split(",") if part.strip()]
+
+
+def entry() -> None:
+    """The ``nncli`` program: ``app``, with only the command named on the command line built.
+
+    Typer builds the parser of every command before it runs one; building only the one named
+    keeps start-up fast. Anything else (no command, ``--help``, a misspelt command) runs the
+    whole app, so that its help and its errors list every command.
+    """
+    named = sys.argv[1] if len(sys.argv) > 1 else ""
+    chosen = [c for c in app.registered_commands if c.callback and command_name(c) == named]
+    if not chosen:
+        app(prog_name="nncli")
+        return
+    lean = copy.copy(app)
+    lean.registered_commands = chosen
+    lean(prog_name="nncli")
+
+
+def command_name(command: CommandInfo) -> str:
+    """The name typer gives a command: its own, or its function's with dashes."""
+    assert command.callback is not None
+    return command.name or command.callback.__name__.lower().replace("_", "-")
 
 
 @app.callback(invoke_without_command=True)
@@ -216,7 +241,7 @@ def run(
 @app.command()
 def show(
     save: SaveArg,
-    as_json: Annotated[bool, typer.Option("--json", help="The [state] table as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="The state table of the save as JSON.")] = False,
 ) -> None:
     """The board and the status."""
     import json

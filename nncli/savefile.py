@@ -28,8 +28,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from nncli import __version__
 from nncli.game import Game, GameError, IllegalMove, get_game
 
@@ -88,10 +86,17 @@ def move_digest(previous: str, by: str, move: str) -> str:
     return hashlib.sha256(f"{previous}\n{by}\n{move}".encode()).hexdigest()
 
 
+def _toml_text(table: Mapping[str, Any]) -> str:
+    """``table`` as TOML (tomli_w is imported only to write, which keeps ``show`` quick)."""
+    import tomli_w
+
+    return tomli_w.dumps(table)
+
+
 def _plain(table: Mapping[str, Any]) -> dict[str, Any]:
     """``table`` exactly as it reads back from TOML (tuples become lists, and so on)."""
     try:
-        return tomllib.loads(tomli_w.dumps(table))
+        return tomllib.loads(_toml_text(table))
     except (TypeError, ValueError) as exc:
         raise SaveError(f"the game produced a value TOML cannot hold: {exc}") from exc
 
@@ -140,7 +145,7 @@ def dumps(save: Save) -> str:
         "moves": [{"by": m.by, "move": m.move, "digest": m.digest} for m in save.moves],
         "state": _plain(game.to_dict(save.state)),
     }
-    return tomli_w.dumps(doc)
+    return _toml_text(doc)
 
 
 def write(save: Save, path: str | os.PathLike[str]) -> None:
@@ -259,7 +264,7 @@ def _verify(data: dict[str, Any]) -> Save:
     except KeyError:
         raise SaveError(f'this save is for the game "{key}", unknown to this nncli') from None
     save = _replay(game, key, setup, moves, created)
-    if not _agrees(state_table, _plain(game.to_dict(save.state))):
+    if not _agrees(state_table, game.to_dict(save.state)):
         raise SaveError(
             "the [state] table does not match the replayed moves: the file was edited or damaged"
         )
@@ -271,14 +276,16 @@ def _agrees(snapshot: Any, replayed: Any) -> bool:
 
     A table may lack keys the replay has: a newer nncli may add fields to the state without
     making older saves unreadable. Every key it does hold must match, so an edit is still caught.
+    ``replayed`` is the game's ``to_dict``, compared as is rather than after a trip through TOML,
+    which would cost start-up time.
     """
     if isinstance(snapshot, dict):
         return isinstance(replayed, dict) and all(
             key in replayed and _agrees(value, replayed[key]) for key, value in snapshot.items()
         )
-    if isinstance(snapshot, list):
+    if isinstance(snapshot, list):  # the game's tuples are TOML's arrays
         return (
-            isinstance(replayed, list)
+            isinstance(replayed, list | tuple)
             and len(snapshot) == len(replayed)
             and all(_agrees(a, b) for a, b in zip(snapshot, replayed, strict=True))
         )

@@ -54,3 +54,48 @@ def test_the_check_would_see_prompt_toolkit() -> None:
         capture_output=True, text=True, check=True,
     )
     assert "prompt_toolkit" in done.stderr
+
+
+def run_entry(monkeypatch: pytest.MonkeyPatch, *argv: str) -> list[str]:
+    """The commands ``cli.entry`` builds for ``nncli ARGV`` (the app is not run)."""
+    import typer
+
+    from nncli import cli
+
+    built: list[str] = []
+
+    def capture(app: typer.Typer, **_: object) -> None:
+        built.extend(cli.command_name(c) for c in app.registered_commands)
+
+    monkeypatch.setattr(sys, "argv", ["nncli", *argv])
+    monkeypatch.setattr(typer.Typer, "__call__", capture)
+    cli.entry()
+    return built
+
+
+def test_entry_builds_only_the_command_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Typer builds every command's parser before it runs one; ``nncli show`` builds one."""
+    assert run_entry(monkeypatch, "show", "game.toml") == ["show"]
+    assert run_entry(monkeypatch, "moves", "game.toml", "build") == ["moves"]
+
+
+@pytest.mark.parametrize("argv", [[], ["--help"], ["sho", "game.toml"]], ids=str)
+def test_anything_else_gets_every_command(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> None:
+    from nncli import cli
+
+    everything = [cli.command_name(c) for c in cli.app.registered_commands]
+    assert run_entry(monkeypatch, *argv) == everything
+    assert {"new", "play", "show", "move", "receive"} <= set(everything)
+
+
+def test_one_command_runs_and_helps_as_in_the_whole_app(save: Path) -> None:
+    def nncli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "nncli", *args], capture_output=True,
+                              text=True, env=os.environ | {"NO_COLOR": "1"}, check=False)
+
+    shown = nncli("show", str(save))
+    assert shown.returncode == 0 and " a b c d" in shown.stdout
+    helped = nncli("show", "--help")
+    assert helped.returncode == 0 and "Usage: nncli show" in helped.stdout
+    wrong = nncli("sho", str(save))
+    assert wrong.returncode == 2 and "Did you mean 'show'?" in wrong.stderr
