@@ -241,7 +241,9 @@ def run(
 @app.command()
 def show(
     save: SaveArg,
-    as_json: Annotated[bool, typer.Option("--json", help="The state table of the save as JSON.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="The state table of the save as JSON.")
+    ] = False,
 ) -> None:
     """The board and the status."""
     import json

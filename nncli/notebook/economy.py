@@ -37,20 +37,17 @@ def income(state: State, nation: str) -> Income:
     nat = data.nations[nation]
     start = data.start_income[state.research_side]
     hall = nat.buildings["town-hall"].income
-    totals = {name: getattr(start, name) - getattr(hall, name) for name in Income._fields}
     ai = state.player(nation).controller == "ai"
+    rows: list[Income] = [start]
     for key in active_buildings(state, nation):
-        got = nat.buildings[key].income
         if ai and key == "unique" and nat.unique_rule == "grove-temple":
-            got = AI_GROVE_INCOME  # Rules: AINAT-03
-        for name in totals:
-            totals[name] += getattr(got, name)
-    for node in nodes_owned(state, nation):
-        if node.effect == "income":
-            for name in totals:
-                totals[name] += getattr(node.income, name)
+            rows.append(AI_GROVE_INCOME)  # Rules: AINAT-03
+        else:
+            rows.append(nat.buildings[key].income)
+    rows.extend(node.income for node in nodes_owned(state, nation) if node.effect == "income")
     top = limit("income_max")
-    return Income(**{name: max(0, min(top, value)) for name, value in totals.items()})
+    return Income._make(max(0, min(top, sum(column) - less))
+                        for column, less in zip(zip(*rows, strict=True), hall, strict=True))
 
 
 def can_pay(player: Player, cost: Cost) -> str:

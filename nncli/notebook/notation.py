@@ -19,6 +19,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import TypeVar
 
 from nncli.game import BadNotation
@@ -138,6 +139,7 @@ def format_move(move: Move) -> str:
 
 # --- small parsing helpers -------------------------------------------------------------------
 
+@cache
 def kebab(name: str) -> str:
     """``"Hunting Lodge"`` -> ``"hunting-lodge"``; ``"Eureka!"`` -> ``"eureka"``."""
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
