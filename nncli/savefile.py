@@ -19,8 +19,6 @@ import hashlib
 import json
 import os
 import re
-import shutil
-import tempfile
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -150,6 +148,9 @@ def dumps(save: Save) -> str:
 
 def write(save: Save, path: str | os.PathLike[str]) -> None:
     """Write ``save`` to ``path`` atomically, keeping the previous file as ``NAME.bak``."""
+    import shutil  # only writing needs these two (start-up time of ``show``)
+    import tempfile
+
     target = Path(path)
     data = dumps(save).encode()
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")

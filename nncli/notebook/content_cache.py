@@ -15,7 +15,6 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from pathlib import Path
 
 from nncli.notebook.content import DATA_DIR, Content
@@ -69,6 +68,8 @@ def _read(data_dir: Path) -> Content:
 
 def _store(fresh: Content, path: Path) -> None:
     """Write the cache atomically; a folder that cannot be written is no error."""
+    import tempfile  # only a miss writes (start-up time)
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temp = tempfile.mkstemp(dir=path.parent, prefix=".content-")
