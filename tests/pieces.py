@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from conftest import start, to_turns
 
@@ -67,3 +69,11 @@ def refused(state: State, move: Move, rule: str) -> str:
     assert to_dict(state) == before
     assert move not in engine.legal_moves(state)
     return str(err.value)
+
+
+def face_up(state: State, owner: str, building_id: str = "") -> None:
+    """Turn ``owner``'s face-down building ``building_id`` (or all of them) face up, as research
+    does (buildings are frozen, so each is replaced)."""
+    for i, b in enumerate(state.buildings):
+        if b.owner == owner and b.face_down and building_id in ("", b.id):
+            state.buildings[i] = replace(b, face_down=False)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from pieces import build, piece, put
+from pieces import build, face_up, piece, put
 
 from nncli.game import BadSetup, IllegalMove
 from nncli.notebook import bots, content, economy, engine, setup, solo
@@ -169,8 +169,7 @@ def test_face_up_buildings_add_income() -> None:
     provides 1 Science and 1 Culture each round"."""
     state = solo_game("thimble", "mushroom")
     before = economy.income(state, "thimble")
-    for b in state.buildings:
-        b.face_down = False
+    face_up(state, "thimble")
     after = economy.income(state, "thimble")
     assert (after.science - before.science, after.culture - before.culture) == (1, 3)
 
@@ -180,9 +179,7 @@ def test_seed_grove_gives_two_culture() -> None:
     produce Magic Units but provides 2 Culture each round instead." """
     state = solo_game("seed", "mushroom")
     before = economy.income(state, "seed").culture
-    grove = state.building("seed", "crown1")
-    assert grove is not None
-    grove.face_down = False
+    face_up(state, "seed", "crown1")
     assert economy.income(state, "seed").culture == before + 2
     state.player("seed").research.append("one-star")
     state.turn.ai_stage = solo.SPAWN
@@ -383,9 +380,7 @@ def test_mushroom_spore_mound_spawns_size_two() -> None:
     state = ai_turn("mushroom", "seed", step=solo.SPAWN)
     state.turn.buildings_acted += ["barracks1", "temple1"]
     assert not isinstance(solo.next_move(state), Spawn)
-    mound = state.building("mushroom", "crown1")
-    assert mound is not None
-    mound.face_down = False
+    face_up(state, "mushroom", "crown1")
     move = solo.next_move(state)
     assert isinstance(move, Spawn) and move.building == "crown1"
     state = engine.apply(state, move)
@@ -536,9 +531,7 @@ def test_humming_tower_gives_movement() -> None:
     lancer = put(state, "humming", "melee", 3, 10)
     assert solo.end_positions(state, lancer)[(3, 16)] == 6
     assert (3, 18) not in solo.end_positions(state, lancer)
-    tower = state.building("humming", "crown1")
-    assert tower is not None
-    tower.face_down = False
+    face_up(state, "humming", "crown1")
     assert (3, 18) in solo.end_positions(state, lancer)
 
 

@@ -11,32 +11,41 @@ import random
 from collections import defaultdict
 
 from nncli.notebook import economy, engine, solo
-from nncli.notebook.legal import generate
+from nncli.notebook.legal import EXACT, SOURCES
 from nncli.notebook.moves import EndTurn, Move, Research
 from nncli.notebook.setup import BOTS
-from nncli.notebook.state import PHASE_OVER, State
+from nncli.notebook.state import PHASE_OVER, PHASE_TURNS, State
 
 
 def random_move(state: State, rng: random.Random) -> Move:
-    """A legal move chosen kind first, then within the kind, so turns end in a few moves.
+    """A legal move chosen source first, then kind, then within the kind, so turns end in a few
+    moves.
 
-    The kinds and the moves are tried in a random order and the first legal move is taken, which
-    picks as uniformly as listing every legal move first, at a fraction of the cost.
+    In the Actions Step the sources of candidates (``legal.SOURCES``: building, trading, units,
+    movement, research, ending the turn...) are tried in a random order, and only the source
+    tried is listed; within it the kinds and then the moves are tried in a random order and the
+    first legal move is taken. That picks as fairly as listing every legal move first, at a
+    fraction of the cost.
     """
     if solo.controls(state):
         return solo.next_move(state)
-    by_kind: dict[type, list[Move]] = defaultdict(list)
-    for move in generate(state):
-        by_kind[type(move)].append(move)
-    kinds = sorted(by_kind, key=lambda k: k.__name__)
-    rng.shuffle(kinds)
-    for kind in kinds:
-        moves = by_kind[kind]
-        rng.shuffle(moves)
-        for move in moves:
-            if engine.is_legal(state, move):
-                return move
-    raise ValueError("no legal move")  # EndTurn or an initiative space is always legal
+    if state.phase != PHASE_TURNS or state.turn.pending_rewards:  # initiative spaces, rewards
+        return rng.choice(engine.legal_moves(state))
+    sources = list(SOURCES)
+    rng.shuffle(sources)
+    for source in sources:
+        by_kind: dict[type, list[Move]] = defaultdict(list)
+        for move in source(state):
+            by_kind[type(move)].append(move)
+        kinds = sorted(by_kind, key=lambda k: k.__name__)
+        rng.shuffle(kinds)
+        for kind in kinds:
+            moves = by_kind[kind]
+            rng.shuffle(moves)
+            for move in moves:
+                if kind in EXACT or engine.is_legal(state, move):
+                    return move
+    raise ValueError("no legal move")  # ending the turn is always legal
 
 
 def value(state: State, nation: str) -> float:

@@ -8,7 +8,7 @@ checks ``apply`` makes, so the engine takes them without trying each on a copy o
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from nncli.game import IllegalMove
 from nncli.notebook import (
@@ -48,18 +48,16 @@ def generate(state: State) -> Iterator[Move]:
     if state.turn.pending_rewards:
         yield from objectives.candidates(state)
         return
-    yield from _develop(state)
-    yield from _crown(state)
-    yield from _destroy(state)
-    yield from _trades(state)
-    yield from _offerings(state)
-    yield from units.candidates(state)
-    yield from movement.candidates(state)
-    yield from combat.candidates(state)
-    yield from encounters.candidates(state)
-    yield from powers.candidates(state)
+    for source in SOURCES:
+        yield from source(state)
+
+
+def _research(state: State) -> Iterator[Move]:
     for node in content.load().research[state.research_side].nodes:
         yield Research(node.key)
+
+
+def _end(state: State) -> Iterator[Move]:
     yield EndTurn()
 
 
@@ -127,3 +125,11 @@ def _offerings(state: State) -> Iterator[Move]:
         if "offering" in content.load().nations[b.owner].buildings[b.key].actions:
             for source in range(1, economy.limit("offering_max") + 1):
                 yield Offering(b.id, source)
+
+
+# The candidates of the Actions Step, by where they come from, in the order ``generate`` lists
+# them (bots.random_move draws from one source at a time).
+SOURCES: tuple[Callable[[State], Iterable[Move]], ...] = (
+    _develop, _crown, _destroy, _trades, _offerings, units.candidates, movement.candidates,
+    combat.candidates, encounters.candidates, powers.candidates, _research, _end,
+)

@@ -15,6 +15,7 @@ same frame, top to bottom, then left to right (Rules: Q-52).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 
 from nncli.game import BadSetup, IllegalMove
 from nncli.notebook import board, buildings, combat, content, movement, research, units
@@ -202,10 +203,10 @@ def research_at_end_of_round(state: State) -> None:
         if node is None:
             continue
         research.unlock(state, player, research.nodes(state)[node], free=True)
-        for b in state.buildings:
+        for i, b in enumerate(state.buildings):
             if b.owner == player.nation and b.face_down \
                     and buildings.building_type(state, b.owner, b.key).lock == node:
-                b.face_down = False
+                state.buildings[i] = replace(b, face_down=False)
 
 
 def next_node(state: State, player: Player) -> str | None:

@@ -20,8 +20,11 @@ PHASE_OVER = "over"
 T = TypeVar("T")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Building:
+    """A building tile on the map. Never changed, only replaced, so copies of the state share
+    their buildings (``State.clone``)."""
+
     id: str  # "house1", unique among its owner's pieces
     owner: str  # nation key
     key: str  # building type key: "house", "town-hall", ...
@@ -126,10 +129,10 @@ class State:
     plies: int = 0  # moves applied since the setup (seeds the bots' choices)
 
     def clone(self) -> State:
-        """A deep copy, written out for speed."""
+        """A deep copy, written out for speed (buildings, which never change, are shared)."""
         new = _shallow(self)
         new.players = [_copy_player(p) for p in self.players]
-        new.buildings = [_shallow(b) for b in self.buildings]
+        new.buildings = list(self.buildings)  # frozen, so shared
         new.units = [_shallow(u) for u in self.units]
         new.tokens = list(self.tokens)
         new.order = list(self.order)
@@ -193,7 +196,7 @@ def _copy_turn(t: Turn) -> Turn:
 
 # Every field's value in order, for each class ``_shallow`` copies (all fields are init fields).
 _VALUES: dict[type, Callable[[Any], tuple[Any, ...]]] = {
-    cls: attrgetter(*(f.name for f in fields(cls))) for cls in (Building, Unit, Player, Turn, State)
+    cls: attrgetter(*(f.name for f in fields(cls))) for cls in (Unit, Player, Turn, State)
 }
 
 
