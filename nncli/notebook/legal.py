@@ -20,8 +20,10 @@ from nncli.notebook import (
     movement,
     objectives,
     powers,
+    research,
     units,
 )
+from nncli.notebook.geometry import adjacent
 from nncli.notebook.moves import (
     Build,
     Destroy,
@@ -35,15 +37,19 @@ from nncli.notebook.moves import (
 )
 from nncli.notebook.state import PHASE_INITIATIVE, PHASE_OVER, State
 
-EXACT: frozenset[type] = frozenset({MovePiece})  # movement.candidates: straight from the search
+# Kinds whose candidates pass every check apply makes: moves straight from movement's search,
+# initiative spaces that are free, research nodes that check_research accepts.
+EXACT: frozenset[type] = frozenset({MovePiece, Initiative, Research})
 
 
 def generate(state: State) -> Iterator[Move]:
     if state.phase == PHASE_OVER:
         return
-    if state.phase == PHASE_INITIATIVE:
+    if state.phase == PHASE_INITIATIVE:  # Rules: INIT-04 - a space no one holds
+        taken = {p.initiative for p in state.players}
         for space in content.load().initiative:
-            yield Initiative(space.number)
+            if space.number not in taken:
+                yield Initiative(space.number)
         return
     if state.turn.pending_rewards:
         yield from objectives.candidates(state)
@@ -53,7 +59,12 @@ def generate(state: State) -> Iterator[Move]:
 
 
 def _research(state: State) -> Iterator[Move]:
+    player = state.player(state.mover)
     for node in content.load().research[state.research_side].nodes:
+        try:
+            research.check_research(state, player, node.key)
+        except IllegalMove:
+            continue
         yield Research(node.key)
 
 
@@ -102,8 +113,12 @@ def _crown(state: State) -> Iterator[Move]:
 
 
 def _destroy(state: State) -> Iterator[Move]:
+    """Buildings next to a full Town Hall of the mover (BUILD-28)."""
+    full = [hall.rect for hall in state.buildings if hall.owner == state.mover
+            and hall.key == "town-hall" and buildings.is_full(state, hall)]
     for b in state.buildings:
-        if b.owner == state.mover and b.key != "town-hall":
+        if b.owner == state.mover and b.key != "town-hall" \
+                and any(adjacent(rect, b.rect) for rect in full):
             yield Destroy(b.id)
 
 
