@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from nncli.notebook import content
 from nncli.notebook.content import MapDef
 from nncli.notebook.geometry import BUILDING_H, BUILDING_W, UNIT_H, UNIT_W, Rect
@@ -20,9 +22,16 @@ def in_bounds(state: State, rect: Rect) -> bool:
         rect.bottom < board.height
 
 
-def terrains(state: State, rect: Rect) -> list[str]:
-    board = map_of(state)
-    return [board.terrain(c, r) for c, r in rect.squares()]
+def terrains(state: State, rect: Rect) -> tuple[str, ...]:
+    """The terrain symbols under ``rect``, square by square (maps never change, so each
+    footprint is read once)."""
+    return _terrains(state.map_key, rect)
+
+
+@cache
+def _terrains(map_key: str, rect: Rect) -> tuple[str, ...]:
+    board = content.load().maps[map_key]
+    return tuple(board.terrain(c, r) for c, r in rect.squares())
 
 
 def all_water(state: State, rect: Rect) -> bool:
