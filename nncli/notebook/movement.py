@@ -11,7 +11,7 @@ from functools import cache, lru_cache
 
 from nncli.game import IllegalMove
 from nncli.notebook import board, content, economy, units
-from nncli.notebook.geometry import Rect, square_name, unit_rect
+from nncli.notebook.geometry import Rect, distance, square_name, unit_rect
 from nncli.notebook.moves import Move, MovePiece
 from nncli.notebook.state import State, Unit
 
@@ -34,22 +34,37 @@ def search(map_key: str, start: Pos, allowance: int, walls: tuple[Rect, ...]) ->
 
     Every position on the way is on the map, not all water and clear of every wall.
     """
+    return dict(_spread(map_key, start, allowance, walls))
+
+
+def reaches(map_key: str, start: Pos, allowance: int, walls: tuple[Rect, ...], goal: Pos) -> bool:
+    """Whether ``goal`` is among ``search``'s positions, stopping as soon as it is found."""
+    if abs(goal[0] - start[0]) + abs(goal[1] - start[1]) > allowance:
+        return False
+    return any(pos == goal for pos, _ in _spread(map_key, start, allowance, walls))
+
+
+def _spread(map_key: str, start: Pos, allowance: int,
+            walls: tuple[Rect, ...]) -> Iterator[tuple[Pos, int]]:
+    """Positions reachable from ``start`` with their fewest steps, nearest first."""
     ground = open_ground(map_key)
-    blocked = {(c, r) for w in walls for r in range(w.row - 1, w.bottom + 1)
-               for c in range(w.col - 1, w.right + 1)}
-    steps = {start: 0}
+    here = unit_rect(*start)  # only walls within the allowance can block a step
+    blocked = {(c, r) for w in walls if distance(here, w) <= allowance
+               for r in range(w.row - 1, w.bottom + 1) for c in range(w.col - 1, w.right + 1)}
+    seen = {start}
+    yield start, 0
     frontier = [start]
     for step in range(1, allowance + 1):
         found = []
         for col, row in frontier:
             for pos in ((col + 1, row), (col - 1, row), (col, row + 1), (col, row - 1)):
-                if pos not in steps and pos in ground and pos not in blocked:
-                    steps[pos] = step
+                if pos not in seen and pos in ground and pos not in blocked:
+                    seen.add(pos)
                     found.append(pos)
+                    yield pos, step
         if not found:
             break
         frontier = found
-    return steps
 
 
 def walls(state: State, piece: Unit) -> tuple[Rect, ...]:
@@ -173,8 +188,7 @@ def move_piece(state: State, move: MovePiece) -> None:
     pos = (move.col, move.row)
     if pos == (piece.col, piece.row):
         raise IllegalMove(f"{piece.id} is already at {square_name(*pos)} (Rules: MOVE-02).")
-    reach = search(state.map_key, (piece.col, piece.row), allowance, walls(state, piece))
-    if pos not in reach:
+    if not reaches(state.map_key, (piece.col, piece.row), allowance, walls(state, piece), pos):
         raise IllegalMove(unreachable(state, piece, pos, allowance))
     problem = end_problem(state, piece, pos)
     if problem:

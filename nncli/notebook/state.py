@@ -31,10 +31,10 @@ class Building:
     col: int
     row: int
     face_down: bool = False  # solo AI: inactive until researched
+    rect: Rect = field(init=False, repr=False, compare=False)  # its footprint, made once
 
-    @property
-    def rect(self) -> Rect:
-        return Rect(self.col, self.row, BUILDING_W, BUILDING_H)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rect", Rect(self.col, self.row, BUILDING_W, BUILDING_H))
 
 
 @dataclass(slots=True)
@@ -203,6 +203,8 @@ _VALUES: dict[type, Callable[[Any], tuple[Any, ...]]] = {
 def _plain(obj: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in fields(obj):
+        if not f.init:  # worked out from the others (Building.rect)
+            continue
         value = getattr(obj, f.name)
         if isinstance(value, list):
             value = [list(v) if isinstance(v, tuple) else v for v in value]
