@@ -57,6 +57,25 @@ def occupier(state: State, building: Building) -> Unit | None:
     return None
 
 
+def occupied_by(state: State, nation: str) -> list[tuple[Building, Unit]]:
+    """The other players' buildings that ``nation``'s pieces occupy, each with its occupier.
+
+    The same as asking ``occupier`` of every building, but it looks only at ``nation``'s
+    pieces: no two players' pieces can stand on one building at once.
+    """
+    pieces = [u for u in state.units if u.owner == nation and not u.stunned]
+    found = []
+    for b in state.buildings:
+        if b.owner == nation:
+            continue
+        last_col, last_row = b.col + BUILDING_W - UNIT_W, b.row + BUILDING_H - UNIT_H
+        for unit in pieces:
+            if b.col <= unit.col <= last_col and b.row <= unit.row <= last_row:
+                found.append((b, unit))
+                break
+    return found
+
+
 def enemy_occupied(state: State, building: Building) -> bool:
     """Rules: BUILD-24 - occupied by a piece of another player."""
     piece = occupier(state, building)

@@ -34,37 +34,39 @@ def search(map_key: str, start: Pos, allowance: int, walls: tuple[Rect, ...]) ->
 
     Every position on the way is on the map, not all water and clear of every wall.
     """
-    return dict(_spread(map_key, start, allowance, walls))
+    return _spread(map_key, start, allowance, walls, None)
 
 
 def reaches(map_key: str, start: Pos, allowance: int, walls: tuple[Rect, ...], goal: Pos) -> bool:
-    """Whether ``goal`` is among ``search``'s positions, stopping as soon as it is found."""
+    """Whether ``goal`` is among ``search``'s positions, searching only until it is found."""
     if abs(goal[0] - start[0]) + abs(goal[1] - start[1]) > allowance:
         return False
-    return any(pos == goal for pos, _ in _spread(map_key, start, allowance, walls))
+    return goal in _spread(map_key, start, allowance, walls, goal)
 
 
-def _spread(map_key: str, start: Pos, allowance: int,
-            walls: tuple[Rect, ...]) -> Iterator[tuple[Pos, int]]:
-    """Positions reachable from ``start`` with their fewest steps, nearest first."""
+def _spread(map_key: str, start: Pos, allowance: int, walls: tuple[Rect, ...],
+            goal: Pos | None) -> dict[Pos, int]:
+    """Positions reachable from ``start`` with their fewest steps, nearest first; the search
+    stops once ``goal`` is found."""
     ground = open_ground(map_key)
     here = unit_rect(*start)  # only walls within the allowance can block a step
     blocked = {(c, r) for w in walls if distance(here, w) <= allowance
                for r in range(w.row - 1, w.bottom + 1) for c in range(w.col - 1, w.right + 1)}
-    seen = {start}
-    yield start, 0
+    steps = {start: 0}
     frontier = [start]
     for step in range(1, allowance + 1):
         found = []
         for col, row in frontier:
             for pos in ((col + 1, row), (col - 1, row), (col, row + 1), (col, row - 1)):
-                if pos not in seen and pos in ground and pos not in blocked:
-                    seen.add(pos)
+                if pos not in steps and pos in ground and pos not in blocked:
+                    steps[pos] = step
+                    if pos == goal:
+                        return steps
                     found.append(pos)
-                    yield pos, step
         if not found:
             break
         frontier = found
+    return steps
 
 
 def walls(state: State, piece: Unit) -> tuple[Rect, ...]:

@@ -28,8 +28,7 @@ def _kills(state: State, nation: str, goal: Objective) -> bool:
 
 
 def _occupies_enemy_building(state: State, nation: str, goal: Objective) -> bool:
-    return any(b.owner != nation and (p := board.occupier(state, b)) is not None
-               and p.owner == nation for b in state.buildings)
+    return bool(board.occupied_by(state, nation))
 
 
 def _buildings_on_map(state: State, nation: str, goal: Objective) -> bool:
@@ -66,9 +65,9 @@ def _beside_enemy_hall(state: State, nation: str, goal: Objective) -> bool:
 def _magic_by_pool(state: State, nation: str, goal: Objective) -> bool:
     from nncli.notebook.units import beside_pool
 
-    near = [u for u in state.units if u.owner == nation and u.key == "magic"
-            and beside_pool(state, u.rect)]
-    return len(near) >= goal.amount
+    magic = [u for u in state.units if u.owner == nation and u.key == "magic"]
+    return len(magic) >= goal.amount and \
+        sum(1 for u in magic if beside_pool(state, u.rect)) >= goal.amount
 
 
 def _food_income(state: State, nation: str, goal: Objective) -> bool:

@@ -14,14 +14,8 @@ def wonder_counts(state: State, nation: str) -> bool:
 
 def halls_held(state: State, nation: str) -> int:
     """Rules: VP-04, VP-06, VP-07 - enemy Town Halls occupied by this nation's active units."""
-    held = 0
-    for hall in state.buildings:
-        if hall.key != "town-hall" or hall.owner == nation:
-            continue
-        piece = board.occupier(state, hall)
-        if piece is not None and piece.owner == nation and not piece.is_avatar:
-            held += 1
-    return held
+    return sum(1 for hall, piece in board.occupied_by(state, nation)
+               if hall.key == "town-hall" and not piece.is_avatar)
 
 
 def score_round(state: State) -> None:
