@@ -81,3 +81,14 @@ def test_the_default_folder_follows_xdg(tmp_path: Path, monkeypatch: pytest.Monk
     monkeypatch.delenv("NNCLI_CACHE_DIR", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert content_cache.cache_dir() == tmp_path / "nncli"
+
+
+def test_no_home_folder_means_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    def nowhere() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv("NNCLI_CACHE_DIR", raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setattr(Path, "home", nowhere)
+    assert content_cache.cache_dir() is None
+    assert content_cache.load(DATA_DIR) == content_loader.load_content(DATA_DIR)
