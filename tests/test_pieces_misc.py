@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from pieces import arena, build, piece, put
 
@@ -104,6 +106,31 @@ def test_avatar_occupies_with_four_squares() -> None:
     me.col = 15
     me.stunned = True
     assert not board.enemy_occupied(state, market)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_occupied_by_agrees_with_occupier(seed: int) -> None:
+    """Rules: OCC-01, OCC-02, OCC-04, OCC-05 - ``occupied_by`` (used for Military VP and the
+    occupy objective) finds exactly the buildings whose ``occupier`` is that nation's piece,
+    with units and Avatars scattered over buildings, some of them Stunned."""
+    rng = random.Random(seed)
+    state = arena()
+    for owner, col, row in (("thimble", 14, 20), ("thimble", 4, 12), ("mushroom", 14, 10)):
+        build(state, owner, "market", col, row)
+    put(state, "mushroom", "melee", 15, 20, uid="u99")  # on the Thimble market at o21
+    for number in range(12):  # pieces never overlap (MOVE-09), so each goes where none is
+        target = rng.choice(state.buildings)
+        col, row = target.col + rng.randint(-1, 2), target.row + rng.randint(-1, 1)
+        if any(u.rect.overlaps(unit_rect(col, row)) for u in state.units):
+            continue
+        unit = put(state, rng.choice(("mushroom", "thimble")), "melee", col, row,
+                   uid=f"u{number}")
+        unit.stunned = rng.random() < 0.2
+    assert any(board.occupier(state, b) for b in state.buildings)
+    for nation in ("mushroom", "thimble"):
+        expected = [(b, found) for b in state.buildings if b.owner != nation
+                    and (found := board.occupier(state, b)) is not None and found.owner == nation]
+        assert board.occupied_by(state, nation) == expected
 
 
 def test_adjacency_and_four_square_pieces() -> None:
