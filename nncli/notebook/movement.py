@@ -6,6 +6,7 @@ costs 1 movement, which is the rulebook's advancing-edge count (MOVE-02, MOVE-03
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from functools import cache, lru_cache
 
@@ -143,14 +144,22 @@ def may_combine(state: State, piece: Unit, pos: Pos, other: Unit) -> bool:
             and units.in_stock(state, piece.owner, piece.key, 2))
 
 
-def end_problem(state: State, piece: Unit, pos: Pos) -> str:
-    """Why the piece may not end at ``pos``, or "" (Rules: MOVE-08, MOVE-09, COMB-01)."""
+def blocker(state: State, piece: Unit, pos: Pos) -> Unit | None:
+    """The piece that ``piece`` may not end on at ``pos``, if any (MOVE-08, MOVE-09, COMB-01)."""
     col, row = pos
     for other in state.units:
         if other is not piece and abs(other.col - col) <= 1 and abs(other.row - row) <= 1 \
                 and not may_combine(state, piece, pos, other):
-            return f"{piece.id} may not end its move on {units.label(other)} (Rules: MOVE-09)."
-    return ""
+            return other
+    return None
+
+
+def end_problem(state: State, piece: Unit, pos: Pos) -> str:
+    """Why the piece may not end at ``pos``, or "" (Rules: MOVE-08, MOVE-09, COMB-01)."""
+    other = blocker(state, piece, pos)
+    if other is None:
+        return ""
+    return f"{piece.id} may not end its move on {units.label(other)} (Rules: MOVE-09)."
 
 
 def crowded(state: State, piece: Unit) -> set[Pos]:
@@ -207,6 +216,8 @@ def move_piece(state: State, move: MovePiece) -> None:
 
 def candidates(state: State) -> Iterator[Move]:
     """Every MovePiece that applies now, straight from the path search."""
+    covered = Counter((c, r) for u in state.units  # positions where a tile overlaps each piece
+                      for r in range(u.row - 1, u.row + 2) for c in range(u.col - 1, u.col + 2))
     for piece in state.units:
         if piece.owner != state.mover:
             continue
@@ -215,7 +226,9 @@ def candidates(state: State) -> Iterator[Move]:
         except IllegalMove:
             continue
         start = (piece.col, piece.row)
-        busy = crowded(state, piece)
         for pos in search(state.map_key, start, allowance, walls(state, piece)):
-            if pos != start and (pos not in busy or not end_problem(state, piece, pos)):
+            if pos == start:
+                continue
+            own = abs(pos[0] - start[0]) <= 1 and abs(pos[1] - start[1]) <= 1
+            if covered[pos] - own == 0 or blocker(state, piece, pos) is None:
                 yield MovePiece(piece.id, pos[0], pos[1])
