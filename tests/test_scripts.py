@@ -1,0 +1,29 @@
+"""scripts/soak, the long profile of the property tests: it plays, checks and sums up, and keeps
+to its time limit."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+
+
+def soak(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(SCRIPTS / "soak"), *args], capture_output=True,
+                          text=True, timeout=300, check=False)
+
+
+def test_soak_plays_checks_and_sums_up() -> None:
+    done = soak("--games", "2", "--seed", "5", "--moves", "15", "--jobs", "1")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "2 games, seeds from 5: 30 moves checked in" in done.stdout
+    assert "0 violation(s)" in done.stdout
+
+
+def test_soak_starts_no_game_after_its_time() -> None:
+    done = soak("--games", "50", "--seed", "5", "--moves", "15", "--jobs", "1",
+                "--minutes", "0.00001")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "0 of 50 games (time was up after 1e-05 minutes)" in done.stdout
