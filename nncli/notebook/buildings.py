@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from nncli.game import IllegalMove
 from nncli.notebook import board, content, economy
 from nncli.notebook.content import BuildingType, Cost
-from nncli.notebook.geometry import Rect, adjacent, building_rect, square_name
+from nncli.notebook.geometry import UNIT_H, UNIT_W, Rect, adjacent, building_rect, square_name
 from nncli.notebook.state import Building, State
 
 REGION_RULES = {"mining-camp": "AVATAR-14, BUILD-16", "lumber-camp": "AVATAR-14, BUILD-17",
@@ -96,8 +96,9 @@ def check_site(state: State, nation: str, kind: BuildingType, rect: Rect) -> Non
         if other.rect.overlaps(rect):
             raise IllegalMove(f"a {kind.name} at {where} would overlap {other.owner}'s "
                               f"{other.id} (Rules: BUILD-33).")
+    col, row, width, height = rect  # a unit's 2x2 tile overlaps when its corner is this near:
     for unit in state.units:
-        if unit.rect.overlaps(rect):
+        if col - UNIT_W < unit.col < col + width and row - UNIT_H < unit.row < row + height:
             raise IllegalMove(f"a {kind.name} at {where} would overlap {unit.owner}'s "
                               f"{unit.id} (Rules: BUILD-34).")
     if not kind.may_overlap_water and board.any_water(state, rect):

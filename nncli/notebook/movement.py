@@ -12,7 +12,7 @@ from functools import cache, lru_cache
 
 from nncli.game import IllegalMove
 from nncli.notebook import board, content, economy, units
-from nncli.notebook.geometry import Rect, distance, square_name, unit_rect
+from nncli.notebook.geometry import UNIT_H, UNIT_W, Rect, distance, square_name, unit_rect
 from nncli.notebook.moves import Move, MovePiece
 from nncli.notebook.state import State, Unit
 
@@ -75,7 +75,7 @@ def walls(state: State, piece: Unit) -> tuple[Rect, ...]:
 
     Rules: MOVE-05, MOVE-06, MOVE-07, OCC-06, Q-30.
     """
-    found = [u.rect for u in state.units if u.owner != piece.owner]
+    found = [Rect(u.col, u.row, UNIT_W, UNIT_H) for u in state.units if u.owner != piece.owner]
     if piece.is_avatar:
         found += [b.rect for b in state.buildings if b.key == "town-hall"]
     return tuple(found)
