@@ -24,8 +24,8 @@ def random_move(state: State, rng: random.Random) -> Move:
     In the Actions Step the sources of candidates (``legal.SOURCES``: building, trading, units,
     movement, research, ending the turn...) are tried in a random order, and only the source
     tried is listed; within it the kinds and then the moves are tried in a random order and the
-    first legal move is taken. That picks as fairly as listing every legal move first, at a
-    fraction of the cost.
+    first legal move is taken. Any legal move may be chosen, and listing one source instead of
+    all of them costs a fraction of the time.
     """
     if solo.controls(state):
         return solo.next_move(state)
