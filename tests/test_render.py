@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nncli.notebook import engine
+from nncli.notebook import engine, setup
 from nncli.notebook.render import board_lines, building_label, render, unit_label
 from nncli.notebook.state import Building, State, Unit
 
@@ -77,3 +77,26 @@ def test_panels_and_status(state: State) -> None:
     assert "ranged2(stunned)@h21" in text
     assert text.splitlines()[-1] == ("Round 1, initiative phase: Ann (Mushroom Tribes) to act. "
                                      "Goal 1 VP.")
+
+
+def test_a_player_named_after_the_nation_is_named_once() -> None:
+    """The solo AI and players given no names are called by their nation's name alone."""
+    state = engine.new_game(setup.make_setup({"solo": "thimble", "nations": ["mushroom"],
+                                              "names": ["Ann"], "seed": 2}))
+    text = render(state, color=False)
+    assert "] Thimble Empire (thimble)  VP 0" in text
+    assert "Thimble Empire, Thimble Empire" not in text
+    assert "] Ann, Mushroom Tribes (mushroom)  VP 0" in text
+
+
+def test_the_solo_ai_panel_shows_only_the_income_it_gains() -> None:
+    """Rules: SOLO-11 - the AI gains Science and Culture in its Income Step, never resources,
+    so its panel shows only those."""
+    state = engine.new_game(setup.make_setup({"solo": "thimble", "nations": ["mushroom"],
+                                              "seed": 2}))
+    lines = render(state, color=False).splitlines()
+    ai = next(i for i, line in enumerate(lines) if "(thimble)  VP" in line)
+    assert lines[ai + 2].startswith("  income per turn +")
+    assert "F +" not in lines[ai + 2] and "sci +" in lines[ai + 2]
+    human = next(i for i, line in enumerate(lines) if "(mushroom)  VP" in line)
+    assert "F +" in lines[human + 2]

@@ -132,21 +132,36 @@ def _nation_name(nation: str) -> str:
     return content.load().nations[nation].name
 
 
+def _who(player: Player) -> str:
+    """``Ann (Mushroom Tribes)``, or just ``Mushroom Tribes`` when the player has no other name."""
+    nation = _nation_name(player.nation)
+    return nation if player.name == nation else f"{player.name} ({nation})"
+
+
+def _named(player: Player) -> str:
+    """``Ann, Mushroom Tribes``, or just ``Mushroom Tribes`` when the player has no other name."""
+    nation = _nation_name(player.nation)
+    return nation if player.name == nation else f"{player.name}, {nation}"
+
+
 def _status(state: State) -> str:
     head = f"Round {state.round}"
     if state.phase == PHASE_OVER:
         winner = state.player(state.winner) if state.winner else None
-        who = f"{winner.name} ({_nation_name(winner.nation)}) wins" if winner else "no winner"
+        who = f"{_who(winner)} wins" if winner else "no winner"
         return f"{head}, game over: {who}."
     phase = "initiative phase" if state.phase == PHASE_INITIATIVE else "actions"
-    mover = state.player(state.mover)
-    return f"{head}, {phase}: {mover.name} ({_nation_name(mover.nation)}) to act. " \
+    return f"{head}, {phase}: {_who(state.player(state.mover))} to act. " \
         f"Goal {state.vp_goal} VP."
 
 
-def _income_text(state: State, nation: str) -> str:
-    got = economy.income(state, nation)
-    return f"+{got.food}F +{got.wood}W +{got.gold}G +{got.science}sci +{got.culture}cul"
+def _income_text(state: State, player: Player) -> str:
+    """What the Income Step gives the player; the solo AI gains Science and Culture only."""
+    got = economy.income(state, player.nation)
+    tracks = f"+{got.science}sci +{got.culture}cul"
+    if player.controller == "ai":  # Rules: SOLO-11
+        return tracks
+    return f"+{got.food}F +{got.wood}W +{got.gold}G {tracks}"
 
 
 def _pieces_text(state: State, nation: str) -> str:
@@ -163,11 +178,11 @@ def panel(state: State, player: Player) -> list[str]:
     pointer = ">" if p.nation == state.mover else " "
     hand = ", ".join(f"{i} {tile}" for i, tile in enumerate(p.hand, 1)) or "none"
     lines = [
-        f"{pointer}[{_mark(state, p.nation)}] {p.name}, {_nation_name(p.nation)} ({p.nation})  "
+        f"{pointer}[{_mark(state, p.nation)}] {_named(p)} ({p.nation})  "
         f"VP {p.vp} (military {p.vp_military}, science {p.vp_science}, culture {p.vp_culture})",
         f"  food {p.food}  wood {p.wood}  gold {p.gold}  source {p.source}  |  science "
         f"{p.science}  culture {p.culture}  |  initiative {p.initiative or '-'}",
-        f"  income per turn {_income_text(state, p.nation)}  |  hand: {hand}",
+        f"  income per turn {_income_text(state, p)}  |  hand: {hand}",
         f"  research: {', '.join(p.research) or 'none'}",
         f"  {_pieces_text(state, p.nation)}",
     ]
