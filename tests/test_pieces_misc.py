@@ -131,6 +131,8 @@ def test_occupied_by_agrees_with_occupier(seed: int) -> None:
         expected = [(b, found) for b in state.buildings if b.owner != nation
                     and (found := board.occupier(state, b)) is not None and found.owner == nation]
         assert board.occupied_by(state, nation) == expected
+        assert board.occupied_by(state, nation, "market") == [
+            (b, found) for b, found in expected if b.key == "market"]
 
 
 def test_adjacency_and_four_square_pieces() -> None:

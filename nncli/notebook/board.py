@@ -57,23 +57,24 @@ def occupier(state: State, building: Building) -> Unit | None:
     return None
 
 
-def occupied_by(state: State, nation: str) -> list[tuple[Building, Unit]]:
-    """The other players' buildings that ``nation``'s pieces occupy, each with its occupier.
+def occupied_by(state: State, nation: str, key: str = "") -> list[tuple[Building, Unit]]:
+    """The other players' buildings (of type ``key``, or all) that ``nation``'s pieces occupy,
+    each with its occupier.
 
-    The same as asking ``occupier`` of every building, but it looks only where ``nation``'s
-    pieces stand: no two players' pieces can stand on one building at once.
+    The same as asking ``occupier`` of every building, but it looks only at ``nation``'s
+    pieces: no two players' pieces can stand on one building at once.
     """
-    corners = {(b.col, b.row): i for i, b in enumerate(state.buildings) if b.owner != nation}
-    held: dict[int, Unit] = {}
-    for unit in state.units:
-        if unit.owner != nation or unit.stunned:
+    pieces = [u for u in state.units if u.owner == nation and not u.stunned]
+    found = []
+    for b in state.buildings if pieces else ():
+        if b.owner == nation or key not in ("", b.key):
             continue
-        for col in range(unit.col - (BUILDING_W - UNIT_W), unit.col + 1):
-            for row in range(unit.row - (BUILDING_H - UNIT_H), unit.row + 1):
-                index = corners.get((col, row))
-                if index is not None and index not in held:
-                    held[index] = unit
-    return [(state.buildings[i], unit) for i, unit in sorted(held.items())]
+        last_col, last_row = b.col + BUILDING_W - UNIT_W, b.row + BUILDING_H - UNIT_H
+        for unit in pieces:
+            if b.col <= unit.col <= last_col and b.row <= unit.row <= last_row:
+                found.append((b, unit))
+                break
+    return found
 
 
 def enemy_occupied(state: State, building: Building) -> bool:

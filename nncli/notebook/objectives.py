@@ -58,8 +58,8 @@ def _crown_terrains(state: State, nation: str, goal: Objective) -> bool:
 
 def _beside_enemy_hall(state: State, nation: str, goal: Objective) -> bool:
     halls = [b.rect for b in state.buildings if b.key == "town-hall" and b.owner != nation]
-    return any(adjacent(u.rect, hall) for u in state.units
-               if u.owner == nation and not u.is_avatar for hall in halls)
+    mine = [u.rect for u in state.units if u.owner == nation and not u.is_avatar]
+    return any(adjacent(unit, hall) for unit in mine for hall in halls)
 
 
 def _magic_by_pool(state: State, nation: str, goal: Objective) -> bool:

@@ -14,8 +14,8 @@ def wonder_counts(state: State, nation: str) -> bool:
 
 def halls_held(state: State, nation: str) -> int:
     """Rules: VP-04, VP-06, VP-07 - enemy Town Halls occupied by this nation's active units."""
-    return sum(1 for hall, piece in board.occupied_by(state, nation)
-               if hall.key == "town-hall" and not piece.is_avatar)
+    return sum(1 for _, piece in board.occupied_by(state, nation, "town-hall")
+               if not piece.is_avatar)
 
 
 def score_round(state: State) -> None:
