@@ -133,6 +133,23 @@ def test_sporeling_swarm_and_great_bloom() -> None:
     assert [u.size for u in after.units if u.key == "melee"] == [2, 2]
 
 
+def test_great_bloom_does_not_grow_a_unit_waiting_to_combine() -> None:
+    """Rules: MOVE-09, COMB-02 - "A Unit may not end its movement overlapping another Unit,
+    except in order to combine"; "A Unit cannot combine with a size-2 Unit". Grown, a size-1
+    Melee standing on another would overlap a unit it can no longer combine with, so Great Bloom
+    refuses it (found by scripts/soak, seed 20030)."""
+    state = ready("mushroom")
+    build(state, "mushroom", "house", 13, 28, uid="house1")
+    put(state, "mushroom", "melee", 5, 10)
+    put(state, "mushroom", "melee", 8, 10)
+    state = engine.apply(state, MovePiece("melee2", 5, 10))
+    with pytest.raises(IllegalMove, match="melee1 shares its squares with melee2"):
+        engine.apply(state, Power("grand", ("melee1",)))
+    with pytest.raises(IllegalMove, match="melee2 shares its squares with melee1"):
+        engine.apply(state, Power("grand", ("melee2",)))
+    assert Power("grand", ("melee1",)) not in engine.legal_moves(state)
+
+
 def test_covering_fire_and_entangling_roots() -> None:
     """Rules: POWER-04, Q-24
 

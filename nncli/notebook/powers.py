@@ -110,6 +110,11 @@ def upgrade(state: State, args: tuple[str, ...], most: int) -> None:
         piece = units.own_piece(state, unit_id)
         if piece.is_avatar or piece.key not in ("melee", "cavalry") or piece.size != 1:
             raise IllegalMove(f"{unit_id} is not a size-1 Melee or Cavalry unit.")
+        stacked = next((u for u in state.units if u is not piece
+                        and (u.col, u.row) == (piece.col, piece.row)), None)
+        if stacked is not None:  # grown, it would overlap a unit it can no longer combine with
+            raise IllegalMove(f"{unit_id} shares its squares with {stacked.id}: combine them "
+                              f"instead (Rules: MOVE-09, COMB-02).")
         if not units.in_stock(state, state.mover, piece.key, 2):
             raise IllegalMove(f"no size-2 {piece.key} tile is left (Rules: UNIT-02).")
         used = economy.population(state, state.mover)
