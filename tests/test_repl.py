@@ -238,18 +238,23 @@ def test_compact_groups_moves() -> None:
     ]
 
 
+def play_in_pty(pexpect: Any, notebook: Path, tmp_path: Path) -> Any:
+    """``nncli play NOTEBOOK`` in a 100x40 pseudo-terminal, without colour or history of ours."""
+    env = dict(os.environ, NNCLI_HISTORY=str(tmp_path / "pty-history"), TERM="xterm",
+               NO_COLOR="1", PROMPT_TOOLKIT_NO_CPR="1")
+    return pexpect.spawn(
+        sys.executable, ["-m", "nncli", "play", str(notebook)], env=env, cwd=str(tmp_path),
+        encoding="utf-8", dimensions=(40, 100), timeout=20,
+    )
+
+
 def test_play_in_a_real_terminal(notebook: Path, tmp_path: Path) -> None:
     pexpect = pytest.importorskip("pexpect")
     state = savefile.load(notebook).state
     for text in ("initiative 1", "initiative 2"):
         state = GAME.apply(state, GAME.parse(text, state))
     step = GAME.completions(state, "move avatar")[0]
-    env = dict(os.environ, NNCLI_HISTORY=str(tmp_path / "pty-history"), TERM="xterm", NO_COLOR="1",
-               PROMPT_TOOLKIT_NO_CPR="1")
-    child = pexpect.spawn(
-        sys.executable, ["-m", "nncli", "play", str(notebook)], env=env, cwd=str(tmp_path),
-        encoding="utf-8", dimensions=(40, 100), timeout=20,
-    )
+    child = play_in_pty(pexpect, notebook, tmp_path)
     try:
         child.expect("mushroom>")
         child.send("ini\t")
@@ -279,12 +284,7 @@ def test_play_in_a_real_terminal(notebook: Path, tmp_path: Path) -> None:
 
 def test_a_turn_each_with_tab_and_enter_alone(notebook: Path, tmp_path: Path) -> None:
     pexpect = pytest.importorskip("pexpect")
-    env = dict(os.environ, NNCLI_HISTORY=str(tmp_path / "pty-history"), TERM="xterm",
-               NO_COLOR="1", PROMPT_TOOLKIT_NO_CPR="1")
-    child = pexpect.spawn(
-        sys.executable, ["-m", "nncli", "play", str(notebook)], env=env, cwd=str(tmp_path),
-        encoding="utf-8", dimensions=(40, 100), timeout=20,
-    )
+    child = play_in_pty(pexpect, notebook, tmp_path)
 
     def press(*keys: str) -> None:
         for key in keys:  # a person's pace: each menu opens before the next key
