@@ -242,10 +242,9 @@ def pool_squares(map_key: str) -> tuple[tuple[int, int], ...]:
 def beside_pool(state: State, rect: Rect) -> bool:
     """Rules: SPEC-02, SPEC-03, Q-23, Q-36 - within 1 square of a pool square no building covers
     (overlapping the pool counts too)."""
-    near = [(col, row) for col, row in pool_squares(state.map_key)
-            if distance(rect, Rect(col, row, 1, 1)) <= 1]
-    for col, row in near:
-        if not any(b.rect.covers(col, row) for b in state.buildings):
+    for col, row in pool_squares(state.map_key):
+        if distance(rect, Rect(col, row, 1, 1)) <= 1 \
+                and not any(b.rect.covers(col, row) for b in state.buildings):
             return True
     return False
 
