@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from nncli.notebook import content, engine, setup
+from nncli.notebook import engine, setup
 from nncli.notebook.moves import Move
 from nncli.notebook.state import PHASE_OVER, State, to_dict
 
@@ -94,9 +94,9 @@ class NotebookNations:
     @staticmethod
     def _who(state: State, nation: str) -> str:
         """``Thimble Empire (Ben)``, or just the nation's name when the player has no other."""
-        title = content.load().nations[nation].name
-        name = state.player(nation).name
-        return title if name == title else f"{title} ({name})"
+        from nncli.notebook.render import player_name
+
+        return player_name(state.player(nation), "{nation} ({name})")
 
     def help_text(self, topic: str | None) -> str:
         from nncli.notebook.helptext import help_text

@@ -132,26 +132,24 @@ def _nation_name(nation: str) -> str:
     return content.load().nations[nation].name
 
 
-def _who(player: Player) -> str:
-    """``Ann (Mushroom Tribes)``, or just ``Mushroom Tribes`` when the player has no other name."""
-    nation = _nation_name(player.nation)
-    return nation if player.name == nation else f"{player.name} ({nation})"
+WHO = "{name} ({nation})"  # Ann (Mushroom Tribes)
 
 
-def _named(player: Player) -> str:
-    """``Ann, Mushroom Tribes``, or just ``Mushroom Tribes`` when the player has no other name."""
+def player_name(player: Player, form: str) -> str:
+    """The player in ``form`` (``"{name} ({nation})"``...), or just the nation's name when the
+    player has no other."""
     nation = _nation_name(player.nation)
-    return nation if player.name == nation else f"{player.name}, {nation}"
+    return nation if player.name == nation else form.format(name=player.name, nation=nation)
 
 
 def _status(state: State) -> str:
     head = f"Round {state.round}"
     if state.phase == PHASE_OVER:
         winner = state.player(state.winner) if state.winner else None
-        who = f"{_who(winner)} wins" if winner else "no winner"
+        who = f"{player_name(winner, WHO)} wins" if winner else "no winner"
         return f"{head}, game over: {who}."
     phase = "initiative phase" if state.phase == PHASE_INITIATIVE else "actions"
-    return f"{head}, {phase}: {_who(state.player(state.mover))} to act. " \
+    return f"{head}, {phase}: {player_name(state.player(state.mover), WHO)} to act. " \
         f"Goal {state.vp_goal} VP."
 
 
@@ -178,7 +176,7 @@ def panel(state: State, player: Player) -> list[str]:
     pointer = ">" if p.nation == state.mover else " "
     hand = ", ".join(f"{i} {tile}" for i, tile in enumerate(p.hand, 1)) or "none"
     lines = [
-        f"{pointer}[{_mark(state, p.nation)}] {_named(p)} ({p.nation})  "
+        f"{pointer}[{_mark(state, p.nation)}] {player_name(p, '{name}, {nation}')} ({p.nation})  "
         f"VP {p.vp} (military {p.vp_military}, science {p.vp_science}, culture {p.vp_culture})",
         f"  food {p.food}  wood {p.wood}  gold {p.gold}  source {p.source}  |  science "
         f"{p.science}  culture {p.culture}  |  initiative {p.initiative or '-'}",
