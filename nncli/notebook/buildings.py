@@ -64,6 +64,13 @@ def is_full(state: State, hall: Building) -> bool:
     return len(neighbours(state, hall)) >= hall_limit(state, hall)
 
 
+def full_halls_next_to(state: State, nation: str, rect: Rect) -> list[Building]:
+    """Rules: BUILD-28 - the nation's Town Halls sharing an edge with ``rect`` that have reached
+    their limit (next to which a building may be destroyed to make room)."""
+    return [hall for hall in state.buildings if hall.owner == nation and hall.key == "town-hall"
+            and adjacent(hall.rect, rect) and is_full(state, hall)]
+
+
 def halls_allowed(state: State, nation: str) -> int:
     """Rules: AVATAR-13 - the starting hall plus one per "+1 Town Hall" node unlocked."""
     return 1 + sum(1 for node in economy.nodes_owned(state, nation)

@@ -23,7 +23,6 @@ from nncli.notebook import (
     research,
     units,
 )
-from nncli.notebook.geometry import adjacent
 from nncli.notebook.moves import (
     Build,
     Destroy,
@@ -114,11 +113,9 @@ def _crown(state: State) -> Iterator[Move]:
 
 def _destroy(state: State) -> Iterator[Move]:
     """Buildings next to a full Town Hall of the mover (BUILD-28)."""
-    full = [hall.rect for hall in state.buildings if hall.owner == state.mover
-            and hall.key == "town-hall" and buildings.is_full(state, hall)]
     for b in state.buildings:
         if b.owner == state.mover and b.key != "town-hall" \
-                and any(adjacent(rect, b.rect) for rect in full):
+                and buildings.full_halls_next_to(state, state.mover, b.rect):
             yield Destroy(b.id)
 
 

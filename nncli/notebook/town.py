@@ -8,7 +8,6 @@ from __future__ import annotations
 from nncli.game import IllegalMove
 from nncli.notebook import board, buildings, economy
 from nncli.notebook.content import Cost
-from nncli.notebook.geometry import adjacent
 from nncli.notebook.moves import Build, Destroy, Offering, Trade
 from nncli.notebook.state import Building, State
 
@@ -57,12 +56,11 @@ def destroy(state: State, move: Destroy) -> None:
     target = own_building(state, move.building)
     if target.key == "town-hall":
         raise IllegalMove("a Town Hall cannot be destroyed to make room (Rules: Q-19).")
-    for hall in state.buildings:
-        if hall.owner == state.mover and hall.key == "town-hall" \
-                and adjacent(hall.rect, target.rect) and buildings.is_full(state, hall):
-            ready_to_act(state, hall, "develop")
-            buildings.remove(state, target)
-            return
+    full = buildings.full_halls_next_to(state, state.mover, target.rect)
+    if full:
+        ready_to_act(state, full[0], "develop")
+        buildings.remove(state, target)
+        return
     raise IllegalMove(f"{target.id} may be destroyed only to make room next to a Town Hall "
                       f"that has reached its limit (Rules: BUILD-28).")
 
