@@ -176,6 +176,28 @@ def test_destroy_only_next_to_a_full_hall(two_player) -> None:
         engine.apply(state, Destroy("th9"))
 
 
+def test_destroy_beside_two_full_halls_needs_one_that_may_develop(two_player) -> None:
+    """Rules: BUILD-23, BUILD-28, Q-19
+
+    "you must first destroy ... one of the Buildings that is currently adjacent to it": a
+    building between two full Town Halls may make room while either hall may still Develop.
+    """
+    state = rich_turn(two_player)
+    state.avatar("mushroom").col, state.avatar("mushroom").row = 20, 20
+    around = [(13, 28), (7, 28), (10, 30), (12, 26),  # th1 (columns 10-12) is full
+              (16, 28), (19, 28), (16, 26), (16, 30)]  # th2 (columns 16-18) too
+    for n, (col, row) in enumerate(around, start=1):
+        state = with_building(state, "town-hall" if n == 5 else "house", col, row,
+                              building_id="th2" if n == 5 else f"b{n}")
+    state.turn.buildings_acted.append("th1")
+    assert Destroy("b1") in engine.legal_moves(state)  # b1 touches both halls
+    assert Destroy("b2") not in engine.legal_moves(state)  # b2 only the hall that has acted
+    with pytest.raises(IllegalMove, match="BUILD-23"):
+        engine.apply(state, Destroy("b2"))
+    state = engine.apply(state, Destroy("b1"))
+    assert state.building("mushroom", "b1") is None
+
+
 def test_research_locked_buildings(two_player) -> None:
     """Rules: BUILD-30, RES-13, UNIT-18, Q-41
 

@@ -15,6 +15,12 @@ def limit(key: str) -> int:
     return content.load().limits[key]
 
 
+def gold_per_source(building_key: str) -> int:
+    """Rules: BUILD-12, Q-12 - an Offering's price per Source: the Sacred Grove's, or a Temple's."""
+    return limit("grove_gold_per_source" if building_key == "unique"
+                 else "offering_gold_per_source")
+
+
 def active_buildings(state: State, nation: str) -> list[str]:
     """Keys of the nation's face-up buildings on the map, one entry per tile."""
     return [b.key for b in state.buildings if b.owner == nation and not b.face_down]

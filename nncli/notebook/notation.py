@@ -23,7 +23,7 @@ from functools import cache
 from typing import TypeVar
 
 from nncli.game import BadNotation
-from nncli.notebook import content
+from nncli.notebook import content, economy
 from nncli.notebook.content import Nation
 from nncli.notebook.geometry import (
     Rect,
@@ -353,9 +353,7 @@ def _parse_trade(state: State, args: list[str]) -> Move:
 
 def _gold_per_source(state: State, temple: str) -> int:
     building = state.building(state.mover, temple)
-    key = "grove_gold_per_source" if building and building.key == "unique" \
-        else "offering_gold_per_source"
-    return content.load().limits[key]
+    return economy.gold_per_source(building.key if building else "temple")
 
 
 def _parse_offering(state: State, args: list[str]) -> Move:

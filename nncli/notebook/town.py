@@ -21,16 +21,23 @@ def own_building(state: State, building_id: str) -> Building:
 
 def ready_to_act(state: State, building: Building, action: str) -> None:
     """Rules: BUILD-23, BUILD-24, SOLO-08 - once a turn, not while an enemy occupies it."""
+    problem = why_not_act(state, building, action)
+    if problem:
+        raise IllegalMove(problem)
+
+
+def why_not_act(state: State, building: Building, action: str) -> str:
+    """Why ``building`` may not take ``action`` now, or "" when it may."""
     kind = buildings.building_type(state, building.owner, building.key)
     if action not in kind.actions:
-        raise IllegalMove(f"{building.id} has no {action} action (Rules: Q-15).")
+        return f"{building.id} has no {action} action (Rules: Q-15)."
     if building.face_down:
-        raise IllegalMove(f"{building.id} is face down until it is researched (Rules: SOLO-08).")
+        return f"{building.id} is face down until it is researched (Rules: SOLO-08)."
     if building.id in state.turn.buildings_acted:
-        raise IllegalMove(f"{building.id} has already acted this turn (Rules: BUILD-23).")
+        return f"{building.id} has already acted this turn (Rules: BUILD-23)."
     if board.enemy_occupied(state, building):
-        raise IllegalMove(f"{building.id} is occupied by an enemy and cannot act "
-                          f"(Rules: BUILD-24).")
+        return f"{building.id} is occupied by an enemy and cannot act (Rules: BUILD-24)."
+    return ""
 
 
 def develop(state: State, move: Build) -> None:
@@ -57,12 +64,13 @@ def destroy(state: State, move: Destroy) -> None:
     if target.key == "town-hall":
         raise IllegalMove("a Town Hall cannot be destroyed to make room (Rules: Q-19).")
     full = buildings.full_halls_next_to(state, state.mover, target.rect)
-    if full:
-        ready_to_act(state, full[0], "develop")
-        buildings.remove(state, target)
-        return
-    raise IllegalMove(f"{target.id} may be destroyed only to make room next to a Town Hall "
-                      f"that has reached its limit (Rules: BUILD-28).")
+    if not full:
+        raise IllegalMove(f"{target.id} may be destroyed only to make room next to a Town Hall "
+                          f"that has reached its limit (Rules: BUILD-28).")
+    problems = [why_not_act(state, hall, "develop") for hall in full]
+    if "" not in problems:
+        raise IllegalMove(problems[0])
+    buildings.remove(state, target)
 
 
 def trade(state: State, move: Trade) -> None:
@@ -86,8 +94,7 @@ def offering(state: State, move: Offering) -> None:
     most = economy.limit("offering_max")
     if not 1 <= move.source <= most:
         raise IllegalMove(f"an Offering buys 1 to {most} Source (Rules: Q-12).")
-    each = economy.limit("grove_gold_per_source" if temple.key == "unique"
-                          else "offering_gold_per_source")
+    each = economy.gold_per_source(temple.key)
     player = state.player(state.mover)
     price = Cost(gold=each * move.source)
     economy.require_payment(player, price, f"{move.source} Source")
