@@ -108,17 +108,48 @@ def check_site(state: State, nation: str, kind: BuildingType, rect: Rect) -> Non
         if col - UNIT_W < unit.col < col + width and row - UNIT_H < unit.row < row + height:
             raise IllegalMove(f"a {kind.name} at {where} would overlap {unit.owner}'s "
                               f"{unit.id} (Rules: BUILD-34).")
-    if not kind.may_overlap_water and board.any_water(state, rect):
-        raise IllegalMove(f"a {kind.name} cannot stand on water (Rules: Q-21).")
-    if kind.region and kind.region not in board.terrains(state, rect):
-        rule = REGION_RULES.get(kind.key, "AVATAR-14")
-        raise IllegalMove(f"a {kind.name} must cover at least 1 '{kind.region}' square "
-                          f"(Rules: {rule}).")
+    problem = terrain_problem(state, kind, rect)
+    if problem:
+        raise IllegalMove(problem)
     for hall in state.buildings:
         if hall.owner == nation and hall.key == "town-hall" and adjacent(hall.rect, rect) \
                 and is_full(state, hall):
             raise IllegalMove(f"{hall.id} already has {hall_limit(state, hall)} buildings next "
                               f"to it; destroy one first (Rules: BUILD-27, BUILD-28).")
+
+
+def terrain_problem(state: State, kind: BuildingType, rect: Rect) -> str:
+    """Why the squares under ``rect`` do not suit ``kind`` (water, its region), or ""."""
+    if not kind.may_overlap_water and board.any_water(state, rect):
+        return f"a {kind.name} cannot stand on water (Rules: Q-21)."
+    if kind.region and kind.region not in board.terrains(state, rect):
+        rule = REGION_RULES.get(kind.key, "AVATAR-14")
+        return f"a {kind.name} must cover at least 1 '{kind.region}' square (Rules: {rule})."
+    return ""
+
+
+def suitable(state: State, kind: BuildingType,
+             sites: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The ``sites`` whose terrain suits ``kind`` (for candidate moves)."""
+    return [(col, row) for col, row in sites
+            if not terrain_problem(state, kind, building_rect(col, row))]
+
+
+def affordable_kinds(state: State, kind_of: str) -> list[BuildingType]:
+    """Building types of this kind ("town", "crown") the mover has stock, research and
+    resources for (for candidate moves)."""
+    nation = state.mover
+    kinds = []
+    for kind in content.load().nations[nation].buildings.values():
+        if kind.kind != kind_of:
+            continue
+        try:
+            check_stock(state, nation, kind)
+        except IllegalMove:
+            continue
+        if not economy.can_pay(state.player(nation), placement_cost(state, kind)):
+            kinds.append(kind)
+    return kinds
 
 
 def check_stock(state: State, nation: str, kind: BuildingType) -> None:

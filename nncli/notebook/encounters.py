@@ -182,7 +182,12 @@ def _uses(state: State, card: EncounterTile) -> Iterator[Move]:
         for col, row in units.open_sites_around(state, area):
             yield UseEncounter(card.key, (square_name(col, row),))
     elif effect == "free-research":
+        player = state.player(state.mover)
         for node in research.nodes(state):
+            try:
+                research.check_research(state, player, node, free=True)
+            except IllegalMove:
+                continue
             yield UseEncounter(card.key, (node,))
     elif effect == "stun-unit":
         for u in state.units:

@@ -21,8 +21,11 @@ from nncli.notebook import (
     objectives,
     powers,
     research,
+    town,
     units,
 )
+from nncli.notebook.content import BuildingType
+from nncli.notebook.geometry import Rect
 from nncli.notebook.moves import (
     Build,
     Destroy,
@@ -34,11 +37,12 @@ from nncli.notebook.moves import (
     Research,
     Trade,
 )
-from nncli.notebook.state import PHASE_INITIATIVE, PHASE_OVER, State
+from nncli.notebook.state import PHASE_INITIATIVE, PHASE_OVER, Building, State
 
 # Kinds whose candidates pass every check apply makes: moves straight from movement's search,
-# initiative spaces that are free, research nodes that check_research accepts.
-EXACT: frozenset[type] = frozenset({MovePiece, Initiative, Research})
+# initiative spaces that are free, research nodes that check_research accepts, and the building
+# actions of buildings that may act, at prices the mover can pay.
+EXACT: frozenset[type] = frozenset({MovePiece, Initiative, Research, Trade, Offering, Destroy})
 
 
 def generate(state: State) -> Iterator[Move]:
@@ -71,71 +75,73 @@ def _end(state: State) -> Iterator[Move]:
     yield EndTurn()
 
 
-def _affordable_kinds(state: State, kind_of: str) -> list[str]:
-    """Building keys of this kind the mover has stock, research and resources for."""
-    nation = state.mover
-    keys = []
-    for key, kind in content.load().nations[nation].buildings.items():
-        if kind.kind != kind_of:
-            continue
-        try:
-            buildings.check_stock(state, nation, kind)
-        except IllegalMove:
-            continue
-        if not economy.can_pay(state.player(nation), buildings.placement_cost(state, kind)):
-            keys.append(key)
-    return keys
+def _builds(state: State, kinds: list[BuildingType], next_to: Rect, by: str) -> Iterator[Move]:
+    """Builds of ``kinds`` on the open sites next to ``next_to`` whose terrain suits them."""
+    sites = buildings.open_sites_next_to(state, next_to)
+    for kind in kinds:
+        for col, row in buildings.suitable(state, kind, sites):
+            yield Build(kind.key, col, row, by)
 
 
 def _develop(state: State) -> Iterator[Move]:
-    keys = _affordable_kinds(state, "town")
-    if not keys:
+    kinds = buildings.affordable_kinds(state, "town")
+    if not kinds:
         return
     for hall in state.buildings:
-        if hall.owner != state.mover or hall.key != "town-hall" \
-                or hall.id in state.turn.buildings_acted:
-            continue
-        sites = buildings.open_sites_next_to(state, hall.rect)
-        for key in keys:
-            for col, row in sites:
-                yield Build(key, col, row, hall.id)
+        if hall.owner == state.mover and hall.key == "town-hall" \
+                and hall.id not in state.turn.buildings_acted:
+            yield from _builds(state, kinds, hall.rect, hall.id)
 
 
 def _crown(state: State) -> Iterator[Move]:
-    if state.turn.avatar_basic >= state.turn.avatar_basic_allowed:
+    """Rules: AVATAR-01, STUN-01 - the Avatar builds while it has a basic action left."""
+    me = state.avatar(state.mover)
+    if state.turn.avatar_basic >= state.turn.avatar_basic_allowed or me.stunned:
         return
-    keys = _affordable_kinds(state, "crown")
-    sites = buildings.open_sites_next_to(state, state.avatar(state.mover).rect) if keys else []
-    for key in keys:
-        for col, row in sites:
-            yield Build(key, col, row, "avatar")
+    kinds = buildings.affordable_kinds(state, "crown")
+    if kinds:
+        yield from _builds(state, kinds, me.rect, "avatar")
 
 
 def _destroy(state: State) -> Iterator[Move]:
-    """Buildings next to a full Town Hall of the mover (BUILD-28)."""
+    """Buildings next to a full Town Hall of the mover that may still Develop (BUILD-28)."""
     for b in state.buildings:
-        if b.owner == state.mover and b.key != "town-hall" \
-                and buildings.full_halls_next_to(state, state.mover, b.rect):
+        if b.owner == state.mover and b.key != "town-hall" and any(
+                not town.why_not_act(state, hall, "develop")
+                for hall in buildings.full_halls_next_to(state, state.mover, b.rect)):
             yield Destroy(b.id)
 
 
-def _trades(state: State) -> Iterator[Move]:
-    most = economy.limit("market_exchanges")
+def _ready(state: State, action: str) -> Iterator[Building]:
+    """The mover's buildings that may take ``action`` now (BUILD-23, BUILD-24)."""
+    data = content.load().nations[state.mover].buildings
     for b in state.buildings:
-        if b.owner != state.mover or b.key != "market":
-            continue
+        if b.owner == state.mover and action in data[b.key].actions \
+                and not town.why_not_act(state, b, action):
+            yield b
+
+
+def _trades(state: State) -> Iterator[Move]:
+    """Every exchange a ready Market can make that the mover can pay for (BUILD-09, Q-11)."""
+    player = state.player(state.mover)
+    most = economy.limit("market_exchanges")
+    for b in _ready(state, "trade"):
         for gold in range(1, most + 1):
             for food in range(0, 2 * gold + 1):
                 for buy_gold in (False, True):
-                    yield Trade(b.id, gold, food, 2 * gold - food, buy_gold)
+                    move = Trade(b.id, gold, food, 2 * gold - food, buy_gold)
+                    paid, _ = economy.trade_cost(gold, move.food, move.wood, buy_gold)
+                    if not economy.can_pay(player, paid):
+                        yield move
 
 
 def _offerings(state: State) -> Iterator[Move]:
-    for b in state.buildings:
-        if b.owner != state.mover:
-            continue
-        if "offering" in content.load().nations[b.owner].buildings[b.key].actions:
-            for source in range(1, economy.limit("offering_max") + 1):
+    """Every Offering a ready Temple (or Sacred Grove) can make that the mover can pay for."""
+    player = state.player(state.mover)
+    for b in _ready(state, "offering"):
+        each = economy.gold_per_source(b.key)
+        for source in range(1, economy.limit("offering_max") + 1):
+            if player.gold >= each * source:
                 yield Offering(b.id, source)
 
 

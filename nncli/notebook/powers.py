@@ -11,7 +11,7 @@ from nncli.game import IllegalMove
 from nncli.notebook import avatar, buildings, combat, economy, encounters, units
 from nncli.notebook.content import Power as PowerCard
 from nncli.notebook.content import load
-from nncli.notebook.geometry import square_name
+from nncli.notebook.geometry import distance, square_name
 from nncli.notebook.moves import Attack, Build, Move, Power
 from nncli.notebook.state import State
 
@@ -148,32 +148,48 @@ def candidates(state: State) -> Iterator[Move]:
 
 
 def _arguments(state: State, power: PowerCard) -> Iterator[tuple[str, ...]]:
+    """The arguments that could make ``power`` legal: targets in reach, units that could grow."""
     effect = power.effect
-    mine = [u for u in state.units if u.owner == state.mover and not u.is_avatar]
-    enemies = [f"{u.owner}:{u.id}" for u in state.units
-               if u.owner != state.mover and not u.is_avatar]
+    me = state.avatar(state.mover)
+    enemies = [u for u in state.units if u.owner != state.mover]
     if effect == "repeat-attack":
-        yield from ((f"{u.owner}:{u.id}",) for u in state.units if u.owner != state.mover)
+        most = combat.reach(state, me)
+        yield from ((f"{u.owner}:{u.id}",) for u in enemies if distance(me.rect, u.rect) <= most)
     elif effect == "repeat-build":
-        area = state.avatar(state.mover).rect
-        for key, kind in load().nations[state.mover].buildings.items():
-            if kind.kind == "crown":
-                for col, row in buildings.open_sites_next_to(state, area):
-                    yield key, square_name(col, row)
+        sites = buildings.open_sites_next_to(state, me.rect)
+        for kind in buildings.affordable_kinds(state, "crown"):
+            for col, row in buildings.suitable(state, kind, sites):
+                yield kind.key, square_name(col, row)
     elif effect in ("spawn-melee", "culture-and-magic"):
-        for col, row in units.open_sites_around(state, state.avatar(state.mover).rect):
-            yield (square_name(col, row),)
+        key = "melee" if effect == "spawn-melee" else "magic"
+        if units.in_stock(state, state.mover, key, 1) and economy.population(
+                state, state.mover) < economy.population_limit(state, state.mover):
+            for col, row in units.open_sites_around(state, me.rect):
+                yield (square_name(col, row),)
     elif effect == "upgrade-units":
-        small = [u.id for u in mine if u.size == 1 and u.key in ("melee", "cavalry")]
-        yield from ((u,) for u in small)
-        yield from ((a, b) for i, a in enumerate(small) for b in small[i + 1:])
+        yield from _growing(state)
     elif effect in ("covering-fire", "stun-unit"):
-        yield from ((e,) for e in enemies)
+        yield from ((f"{u.owner}:{u.id}",) for u in enemies
+                    if not u.is_avatar and distance(me.rect, u.rect) <= power.amount)
     elif effect == "buildings-again":
         acted = state.turn.buildings_acted
         yield from ((b,) for b in acted)
         yield from ((a, b) for i, a in enumerate(acted) for b in acted[i + 1:])
     elif effect == "far-encounter":
-        yield from ((square_name(*t),) for t in state.tokens)
+        yield from ((square_name(*t),) for t in state.tokens
+                    if distance(me.rect, encounters.token_rect(t)) <= power.amount)
     else:
         yield ()
+
+
+def _growing(state: State) -> Iterator[tuple[str, ...]]:
+    """Great Bloom's choices: one or two size-1 Melee or Cavalry, as the population allows."""
+    room = economy.population_limit(state, state.mover) - economy.population(state, state.mover)
+    if room < 1:
+        return
+    small = [u.id for u in state.units if u.owner == state.mover and not u.is_avatar
+             and u.size == 1 and u.key in ("melee", "cavalry")
+             and units.in_stock(state, state.mover, u.key, 2)]
+    yield from ((u,) for u in small)
+    if room >= 2:
+        yield from ((a, b) for i, a in enumerate(small) for b in small[i + 1:])

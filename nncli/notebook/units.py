@@ -321,7 +321,8 @@ def candidates(state: State) -> Iterator[Move]:
         if piece.stunned:
             yield Recover(piece.id)
         elif piece.is_avatar:
-            yield Channel(piece.id)
+            if beside_pool(state, piece.rect):
+                yield Channel(piece.id)
         elif not piece.acted:
             yield from _unit_actions(state, piece, mine)
 
@@ -341,7 +342,7 @@ def _spawns(state: State) -> Iterator[Move]:
 
 def _unit_actions(state: State, piece: Unit, mine: list[Unit]) -> Iterator[Move]:
     kind = unit_type(state, piece)
-    if kind.channel:
+    if kind.channel and beside_pool(state, piece.rect):
         yield Channel(piece.id)
     if kind.demolish:
         for b in state.buildings:
