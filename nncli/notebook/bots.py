@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
-from nncli.notebook import economy, engine, solo
+from nncli.notebook import economy, engine, movement, solo
 from nncli.notebook.legal import EXACT, SOURCES
 from nncli.notebook.moves import EndTurn, Move, Research
 from nncli.notebook.setup import BOTS
@@ -24,8 +24,9 @@ def random_move(state: State, rng: random.Random) -> Move:
     In the Actions Step the sources of candidates (``legal.SOURCES``: building, trading, units,
     movement, research, ending the turn...) are tried in a random order, and only the source
     tried is listed; within it the kinds and then the moves are tried in a random order and the
-    first legal move is taken. Any legal move may be chosen, and listing one source instead of
-    all of them costs a fraction of the time.
+    first legal move is taken; movement picks a piece first and lists only its destinations. Any
+    legal move may be chosen, and listing one source instead of all of them costs a fraction of
+    the time.
     """
     if solo.controls(state):
         return solo.next_move(state)
@@ -34,6 +35,11 @@ def random_move(state: State, rng: random.Random) -> Move:
     sources = list(SOURCES)
     rng.shuffle(sources)
     for source in sources:
+        if source is movement.candidates:
+            step = _random_step(state, rng)
+            if step is not None:
+                return step
+            continue
         by_kind: dict[type, list[Move]] = defaultdict(list)
         for move in source(state):
             by_kind[type(move)].append(move)
@@ -46,6 +52,18 @@ def random_move(state: State, rng: random.Random) -> Move:
                 if kind in EXACT or engine.is_legal(state, move):
                     return move
     raise ValueError("no legal move")  # ending the turn is always legal
+
+
+def _random_step(state: State, rng: random.Random) -> Move | None:
+    """A MovePiece of a piece chosen at random among those that can move somewhere, or None;
+    the destinations of one piece are searched, not every piece's."""
+    movers = movement.movers(state)
+    rng.shuffle(movers)
+    for piece, allowance in movers:
+        steps = list(movement.destinations(state, piece, allowance))
+        if steps:
+            return rng.choice(steps)
+    return None
 
 
 def value(state: State, nation: str) -> float:

@@ -216,19 +216,39 @@ def move_piece(state: State, move: MovePiece) -> None:
 
 def candidates(state: State) -> Iterator[Move]:
     """Every MovePiece that applies now, straight from the path search."""
-    covered = Counter((c, r) for u in state.units  # positions where a tile overlaps each piece
-                      for r in range(u.row - 1, u.row + 2) for c in range(u.col - 1, u.col + 2))
+    covered = _covered(state)
+    for piece, allowance in movers(state):
+        yield from destinations(state, piece, allowance, covered)
+
+
+def movers(state: State) -> list[tuple[Unit, int]]:
+    """The mover's pieces that may move now, each with its allowance in squares."""
+    found = []
     for piece in state.units:
         if piece.owner != state.mover:
             continue
         try:
-            allowance = budget(state, piece)
+            found.append((piece, budget(state, piece)))
         except IllegalMove:
             continue
-        start = (piece.col, piece.row)
-        for pos in search(state.map_key, start, allowance, walls(state, piece)):
-            if pos == start:
-                continue
-            own = abs(pos[0] - start[0]) <= 1 and abs(pos[1] - start[1]) <= 1
-            if covered[pos] - own == 0 or blocker(state, piece, pos) is None:
-                yield MovePiece(piece.id, pos[0], pos[1])
+    return found
+
+
+def _covered(state: State) -> Counter[Pos]:
+    """How many pieces a tile at each position would overlap."""
+    return Counter((c, r) for u in state.units
+                   for r in range(u.row - 1, u.row + 2) for c in range(u.col - 1, u.col + 2))
+
+
+def destinations(state: State, piece: Unit, allowance: int,
+                 covered: Counter[Pos] | None = None) -> Iterator[Move]:
+    """Every MovePiece of ``piece`` that applies now (``covered`` is ``_covered(state)``)."""
+    if covered is None:
+        covered = _covered(state)
+    start = (piece.col, piece.row)
+    for pos in search(state.map_key, start, allowance, walls(state, piece)):
+        if pos == start:
+            continue
+        own = abs(pos[0] - start[0]) <= 1 and abs(pos[1] - start[1]) <= 1
+        if covered[pos] - own == 0 or blocker(state, piece, pos) is None:
+            yield MovePiece(piece.id, pos[0], pos[1])
