@@ -9,7 +9,7 @@ from pieces import arena, build, piece, put
 
 from nncli.game import IllegalMove
 from nncli.notebook import board, content, engine, movement
-from nncli.notebook.geometry import adjacent, building_rect, unit_rect
+from nncli.notebook.geometry import Rect, adjacent, building_rect, touching_sites, unit_rect
 from nncli.notebook.moves import Attack, Build, Channel, MovePiece, Spawn, Trade
 
 
@@ -147,6 +147,20 @@ def test_adjacency_and_four_square_pieces() -> None:
     assert adjacent(unit_rect(12, 12), hall)  # below, one column overlapping
     assert not adjacent(unit_rect(13, 12), hall)  # corner to corner
     assert not adjacent(unit_rect(11, 10), hall)  # overlapping is not adjacent
+
+
+def test_touching_sites_are_exactly_the_adjacent_footprints() -> None:
+    """Rules: DEF-02, BUILD-02, UNIT-05
+
+    The sites listed for building beside a piece or spawning beside a building are every
+    footprint that shares an edge with it ("Diagonal does not count"), row by row.
+    """
+    for area in (building_rect(10, 10), unit_rect(4, 7), Rect(3, 3, 1, 1)):
+        for width, height in ((3, 2), (2, 2)):
+            every = [(col, row) for row in range(area.row - 5, area.bottom + 6)
+                     for col in range(area.col - 5, area.right + 6)
+                     if adjacent(Rect(col, row, width, height), area)]
+            assert list(touching_sites(area, width, height)) == every
 
 
 def test_town_building_next_to_the_hall_that_develops() -> None:

@@ -92,7 +92,10 @@ def next_id(state: State, owner: str, prefix: str, pieces: list[Building] | list
     return f"{prefix}{number}"
 
 
-def blocked_by_piece(state: State, rect: Rect) -> bool:
-    """True when a building, unit or Avatar covers any square of ``rect``."""
-    return any(b.rect.overlaps(rect) for b in state.buildings) or \
-        any(u.rect.overlaps(rect) for u in state.units)
+def covered(state: State, window: Rect, buildings: bool = True) -> set[tuple[int, int]]:
+    """The squares of units, Avatars and (with ``buildings``) buildings that overlap ``window``:
+    asked once, this answers whether any site near ``window`` is clear."""
+    rects = [u.rect for u in state.units]
+    if buildings:
+        rects += [b.rect for b in state.buildings]
+    return {square for rect in rects if rect.overlaps(window) for square in rect.squares()}

@@ -2,31 +2,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from nncli.game import IllegalMove
 from nncli.notebook import board, content, economy
 from nncli.notebook.content import BuildingType, Cost
-from nncli.notebook.geometry import UNIT_H, UNIT_W, Rect, adjacent, building_rect, square_name
+from nncli.notebook.geometry import (
+    BUILDING_H,
+    BUILDING_W,
+    UNIT_H,
+    UNIT_W,
+    Rect,
+    adjacent,
+    building_rect,
+    square_name,
+    touching_sites,
+)
 from nncli.notebook.state import Building, State
 
 REGION_RULES = {"mining-camp": "AVATAR-14, BUILD-16", "lumber-camp": "AVATAR-14, BUILD-17",
                 "food-camp": "AVATAR-14, BUILD-18"}
 
 
-def sites_next_to(rect: Rect) -> Iterator[tuple[int, int]]:
-    """Top-left squares of every 2x3 building footprint that shares an edge with ``rect``."""
-    for row in range(rect.row - 2, rect.bottom + 2):
-        for col in range(rect.col - 3, rect.right + 2):
-            yield col, row
-
-
 def open_sites_next_to(state: State, rect: Rect) -> list[tuple[int, int]]:
-    """The sites of ``sites_next_to`` that pass the cheap placement checks: sharing an edge with
-    ``rect``, on the map and clear of every building and piece (for candidate moves)."""
-    return [(col, row) for col, row in sites_next_to(rect)
-            if adjacent(site := building_rect(col, row), rect) and board.in_bounds(state, site)
-            and not board.blocked_by_piece(state, site)]
+    """The building sites sharing an edge with ``rect`` that pass the cheap placement checks:
+    on the map and clear of every building and piece (for candidate moves)."""
+    taken = board.covered(state, Rect(rect.col - BUILDING_W, rect.row - BUILDING_H,
+                                      rect.w + 2 * BUILDING_W, rect.h + 2 * BUILDING_H))
+    return [(col, row) for col, row in touching_sites(rect, BUILDING_W, BUILDING_H)
+            if board.in_bounds(state, site := building_rect(col, row))
+            and taken.isdisjoint(site.squares())]
 
 
 def building_type(state: State, nation: str, key: str) -> BuildingType:

@@ -8,6 +8,7 @@ spreadsheet style: column letters then a row number from 1, so ``(0, 0)`` is ``a
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import NamedTuple
 
 BUILDING_W, BUILDING_H = 3, 2  # Rules: BUILD-31 "Buildings occupy 6 spaces (2 high by 3 wide)"
@@ -78,6 +79,17 @@ def distance(a: Rect, b: Rect) -> int:
 def adjacent(a: Rect, b: Rect) -> bool:
     """Rules: DEF-02, DEF-03 - adjacent when a square of one shares an edge with the other."""
     return distance(a, b) == 1
+
+
+def touching_sites(rect: Rect, width: int, height: int) -> Iterator[tuple[int, int]]:
+    """Top-left squares of every ``width`` x ``height`` footprint that shares an edge with
+    ``rect`` (``adjacent``), row by row, left to right."""
+    for row in range(rect.row - height, rect.bottom + 2):
+        if row in (rect.row - height, rect.bottom + 1):  # above or below: any overlapping column
+            yield from ((col, row) for col in range(rect.col - width + 1, rect.right + 1))
+        else:  # beside it, left and right
+            yield rect.col - width, row
+            yield rect.right + 1, row
 
 
 _SQUARE = re.compile(r"([a-z]+)(\d+)")

@@ -12,7 +12,16 @@ from functools import cache
 from nncli.game import IllegalMove
 from nncli.notebook import avatar, board, buildings, content, economy, town
 from nncli.notebook.content import Cost, UnitType
-from nncli.notebook.geometry import Rect, adjacent, distance, square_name, unit_rect
+from nncli.notebook.geometry import (
+    UNIT_H,
+    UNIT_W,
+    Rect,
+    adjacent,
+    distance,
+    square_name,
+    touching_sites,
+    unit_rect,
+)
 from nncli.notebook.moves import Channel, Combine, Demolish, Move, Recover, Spawn
 from nncli.notebook.state import Building, State, Unit
 
@@ -188,19 +197,14 @@ def spawn(state: State, move: Spawn) -> None:
     state.turn.buildings_acted.append(building.id)
 
 
-def sites_around(area: Rect) -> Iterator[tuple[int, int]]:
-    """Top-left squares of every 2x2 footprint adjacent to ``area``."""
-    for row in range(area.row - 2, area.bottom + 2):
-        for col in range(area.col - 2, area.right + 2):
-            if adjacent(unit_rect(col, row), area):
-                yield col, row
-
-
 def open_sites_around(state: State, area: Rect) -> list[tuple[int, int]]:
-    """The sites of ``sites_around`` on the map and clear of every unit and Avatar."""
-    return [(col, row) for col, row in sites_around(area)
+    """The unit sites sharing an edge with ``area`` on the map and clear of every unit and
+    Avatar."""
+    taken = board.covered(state, Rect(area.col - UNIT_W, area.row - UNIT_H,
+                                      area.w + 2 * UNIT_W, area.h + 2 * UNIT_H), buildings=False)
+    return [(col, row) for col, row in touching_sites(area, UNIT_W, UNIT_H)
             if board.in_bounds(state, site := unit_rect(col, row))
-            and not any(other.rect.overlaps(site) for other in state.units)]
+            and taken.isdisjoint(site.squares())]
 
 
 # --- combine ---------------------------------------------------------------------------------
