@@ -25,7 +25,7 @@ from nncli.notebook import (
     units,
 )
 from nncli.notebook.content import BuildingType
-from nncli.notebook.geometry import Rect
+from nncli.notebook.geometry import Rect, adjacent
 from nncli.notebook.moves import (
     Build,
     Destroy,
@@ -105,10 +105,13 @@ def _crown(state: State) -> Iterator[Move]:
 
 def _destroy(state: State) -> Iterator[Move]:
     """Buildings next to a full Town Hall of the mover that may still Develop (BUILD-28)."""
+    halls = [h for h in _ready(state, "develop") if h.key == "town-hall"
+             and buildings.is_full(state, h)]
+    if not halls:
+        return
     for b in state.buildings:
-        if b.owner == state.mover and b.key != "town-hall" and any(
-                not town.why_not_act(state, hall, "develop")
-                for hall in buildings.full_halls_next_to(state, state.mover, b.rect)):
+        if b.owner == state.mover and b.key != "town-hall" \
+                and any(adjacent(hall.rect, b.rect) for hall in halls):
             yield Destroy(b.id)
 
 
