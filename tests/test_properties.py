@@ -1,11 +1,13 @@
 """Properties of random games, checked after every move of seeded random self-play.
 
 Each game is fixed by its seed: the map and player count (2, 3 or 4 players on every map that has
-start zones for them), the nations, the VP goal and every move. After each move the state must
-keep the rules' bounds (resources, tracks, VP, tile stocks, population, no overlaps, everything on
-the map); every legal move must apply and read back from its text; made-up moves near and far from
-the legal ones must be refused exactly when they are not listed, leaving the state as it was; and
-some games are saved, loaded and compared at the end.
+start zones for them), the nations, the VP goal and every move, which the random bot chooses.
+After each move the state must keep the rules' bounds (resources, tracks, VP, tile stocks,
+population, no overlaps, everything on the map) and the move must read back from its text. In the
+positions checked deeply (all of them in the quick profile) every legal move must apply and read
+back from its text, and made-up moves near and far from the legal ones must be refused exactly
+when they are not listed, leaving the state as it was; some games are saved, loaded and compared
+at the end.
 
 The quick profile runs ``GAMES`` games of at most ``MOVES`` moves; ``NNCLI_SOAK_GAMES`` raises the
 number of games, and ``scripts/soak`` runs the long profile with the same checks.
@@ -16,9 +18,8 @@ from __future__ import annotations
 import os
 import random
 import tempfile
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Callable
-from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ import pytest
 
 from nncli import savefile
 from nncli.game import IllegalMove
-from nncli.notebook import GAME, board, content, economy, engine
+from nncli.notebook import GAME, board, bots, content, economy, engine
 from nncli.notebook.moves import (
     Attack,
     Build,
@@ -48,7 +49,7 @@ from nncli.notebook.moves import (
     UseEncounter,
 )
 from nncli.notebook.notation import format_move, parse_move
-from nncli.notebook.state import PHASE_OVER, State, Unit, to_dict
+from nncli.notebook.state import PHASE_OVER, Building, State, Unit, to_dict
 
 GAMES = int(os.environ.get("NNCLI_SOAK_GAMES", "12"))
 MOVES = 60  # moves per game in the quick profile
@@ -73,15 +74,6 @@ def setup_of(seed: int) -> dict[str, Any]:
     nations = rng.sample(NATIONS, players)
     return {"seed": seed, "vp_goal": rng.choice((1, 3, 6)), "map": map_key,
             "players": [{"name": n.title(), "nation": n} for n in nations]}
-
-
-def choose(legal: list[Move], rng: random.Random) -> Move:
-    """Kind first, then a move of that kind (as ``bots.random_move``), from ``legal``."""
-    by_kind: dict[type, list[Move]] = defaultdict(list)
-    for move in legal:
-        by_kind[type(move)].append(move)
-    kinds = sorted(by_kind, key=lambda k: k.__name__)
-    return rng.choice(by_kind[rng.choice(kinds)])
 
 
 # --- the bounds a state keeps --------------------------------------------------------------
@@ -124,10 +116,13 @@ def check_stocks(state: State) -> None:
 
 
 def check_buildings(state: State) -> None:
+    covered: dict[tuple[int, int], Building] = {}
     for b in state.buildings:
         need(board.in_bounds(state, b.rect), f"{b.owner}:{b.id} runs off the map")
-    for a, b in combinations(state.buildings, 2):
-        need(not a.rect.overlaps(b.rect), f"{a.owner}:{a.id} overlaps {b.owner}:{b.id}")
+        for square in b.rect.squares():
+            other = covered.setdefault(square, b)
+            if other is not b:
+                raise Violation(f"{b.owner}:{b.id} overlaps {other.owner}:{other.id}")
 
 
 def stacked(a: Unit, b: Unit) -> bool:
@@ -137,20 +132,23 @@ def stacked(a: Unit, b: Unit) -> bool:
 
 
 def check_units(state: State) -> None:
+    covered: dict[tuple[int, int], Unit] = {}
     for u in state.units:
-        need(board.in_bounds(state, u.rect), f"{u.owner}:{u.id} runs off the map")
-        need(not board.all_water(state, u.rect), f"{u.owner}:{u.id} is all in water")
+        rect = u.rect
+        need(board.in_bounds(state, rect), f"{u.owner}:{u.id} runs off the map")
+        need(not board.all_water(state, rect), f"{u.owner}:{u.id} is all in water")
         need(u.size in ((0,) if u.is_avatar else (1, 2)), f"{u.owner}:{u.id} has size {u.size}")
-    for a, b in combinations(state.units, 2):
-        need(not a.rect.overlaps(b.rect) or stacked(a, b),
-             f"{a.owner}:{a.id} overlaps {b.owner}:{b.id}")
+        for square in rect.squares():
+            other = covered.setdefault(square, u)
+            if other is not u and not stacked(other, u):
+                raise Violation(f"{other.owner}:{other.id} overlaps {u.owner}:{u.id}")
 
 
-def check_population(before: State, after: State, nation: str) -> None:
+def check_population(state: State, nation: str, before: int) -> None:
     """A move that adds to a nation's units keeps it within its population limit."""
-    grown = economy.population(after, nation)
-    if grown > economy.population(before, nation):
-        most = economy.population_limit(after, nation)
+    grown = economy.population(state, nation)
+    if grown > before:
+        most = economy.population_limit(state, nation)
         need(grown <= most, f"{nation} grew to population {grown} over its limit {most}")
 
 
@@ -216,11 +214,13 @@ def far(state: State, rng: random.Random) -> Move:
 
 
 def check_made_up(state: State, legal: list[Move], rng: random.Random) -> None:
-    """Made-up moves apply exactly when listed; a refused one leaves the state as it was."""
+    """Made-up moves apply exactly when listed; refused ones leave the state as it was."""
     listed = set(legal)
     before = to_dict(state)
+    tried = []
     for _ in range(WILD):
         move = near(rng.choice(legal), rng) if legal and rng.random() < 0.5 else far(state, rng)
+        tried.append(move)
         try:
             engine.apply(state, move)
             applied = True
@@ -229,7 +229,7 @@ def check_made_up(state: State, legal: list[Move], rng: random.Random) -> None:
         need(applied == (move in listed),
              f"{move!r} {'applies' if applied else 'is refused'} but is "
              f"{'' if move in listed else 'not '}among the legal moves")
-        need(to_dict(state) == before, f"trying {move!r} changed the state")
+    need(to_dict(state) == before, f"trying one of {tried!r} changed the state")
 
 
 # --- one game -----------------------------------------------------------------------------------
@@ -245,12 +245,16 @@ def check_save(setup: dict[str, Any], texts: list[str], state: State, folder: Pa
     need(to_dict(loaded.state) == to_dict(state), "the loaded save differs from the game")
 
 
-def play(seed: int, moves: int, folder: Path | None) -> tuple[State, int]:
+def play(seed: int, moves: int, folder: Path | None, deep: int = 1) -> tuple[State, int]:
     """Play and check game ``seed`` for at most ``moves`` moves; the last state and the number
     of moves made.
 
-    Raises Violation naming the seed and the move number; with ``folder``, the game is also
-    saved there and loaded back at the end.
+    The random bot (``bots.random_move``) chooses every move. After each move the state keeps
+    its bounds, the move reads back from its text, and the engine accepted it. One position in
+    ``deep`` (every one by default; picked by the game's generator) also has all its legal moves
+    listed, each applied and read back, the bot's move found among them, and made-up moves
+    tried. Raises Violation naming the seed and the move number; with ``folder``, the game is
+    also saved there and loaded back at the end.
     """
     setup = setup_of(seed)
     rng = random.Random(seed)
@@ -259,15 +263,24 @@ def play(seed: int, moves: int, folder: Path | None) -> tuple[State, int]:
     try:
         check_state(state)
         while state.phase != PHASE_OVER and len(texts) < moves:
-            legal = engine.legal_moves(state)
-            need(bool(legal), "no legal move while the game goes on")
-            check_legal(state, legal)
-            check_made_up(state, legal, rng)
-            move = choose(legal, rng)
-            after = engine.apply(state, move)
-            texts.append(format_move(move))
-            check_population(state, after, state.mover)
-            state = after
+            listed = deep == 1 or rng.randrange(deep) == 0
+            legal = engine.legal_moves(state) if listed else []
+            if listed:
+                need(bool(legal), "no legal move while the game goes on")
+                check_legal(state, legal)
+                check_made_up(state, legal, rng)
+            move = bots.random_move(state, rng)
+            text = format_move(move)
+            need(not listed or move in legal, f"the bot's move {text!r} is not a legal move")
+            back = parse_move(text, state)
+            need(back == move, f"{text!r} parses as {back!r}, not {move!r}")
+            nation, used = state.mover, economy.population(state, state.mover)
+            try:
+                state = engine.advance(state, move)
+            except IllegalMove as exc:
+                raise Violation(f"the bot's move {text!r} is refused: {exc}") from exc
+            texts.append(text)
+            check_population(state, nation, used)
             check_state(state)
         if folder is not None:
             check_save(setup, texts, state, folder)
