@@ -308,3 +308,28 @@ def test_a_whole_game_ends_and_reloads() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         state, _ = play(seed, 10_000, Path(tmp))
     assert state.phase == PHASE_OVER
+
+
+def test_the_checks_find_broken_states() -> None:
+    """The checks themselves: overlapping units and buildings, a negative resource and an
+    unlisted piece id are each found, while two units stacked to combine are allowed."""
+    state = engine.new_game(setup_of(0))
+    check_state(state)
+    mine = [u for u in state.units if u.owner == state.mover]
+    breakages: list[Callable[[State], None]] = [
+        lambda s: setattr(s.player(s.mover), "wood", -1),
+        lambda s: s.units.append(Unit("melee9", s.mover, "melee", 1, mine[0].col + 1,
+                                      mine[0].row + 1)),
+        lambda s: s.buildings.append(Building("house9", s.mover, "house", s.buildings[0].col + 2,
+                                              s.buildings[0].row + 1)),
+        lambda s: s.units.append(Unit(mine[0].id, s.mover, "melee", 1, 0, 0)),
+    ]
+    for breaking in breakages:
+        broken = state.clone()
+        breaking(broken)
+        with pytest.raises(Violation):
+            check_state(broken)
+    spot = mine[0].col + 6, mine[0].row
+    stacked_pair = state.clone()
+    stacked_pair.units += [Unit(f"melee{n}", state.mover, "melee", 1, *spot) for n in (8, 9)]
+    check_state(stacked_pair)
