@@ -19,7 +19,10 @@ def test_soak_plays_checks_and_sums_up() -> None:
     done = soak("--games", "2", "--seed", "5", "--moves", "15", "--jobs", "1")
     assert done.returncode == 0, done.stderr[-2000:]
     assert "2 games, seeds from 5: 30 moves checked in" in done.stdout
-    assert "0 violation(s)" in done.stdout
+    assert "(every legal move tried in one position in 100), 0 violation(s)" in done.stdout
+    deeper = soak("--games", "1", "--seed", "5", "--moves", "15", "--jobs", "1", "--deep", "1")
+    assert deeper.returncode == 0, deeper.stderr[-2000:]
+    assert "15 moves checked in" in deeper.stdout and "one position in 1)" in deeper.stdout
 
 
 def test_soak_starts_no_game_after_its_time() -> None:
