@@ -30,3 +30,17 @@ def test_soak_starts_no_game_after_its_time() -> None:
                 "--minutes", "0.00001")
     assert done.returncode == 0, done.stderr[-2000:]
     assert "0 of 50 games (time was up after 1e-05 minutes)" in done.stdout
+
+
+def test_bench_quick_prints_every_figure_with_its_verdict() -> None:
+    """scripts/bench --quick runs every part; the figures depend on the machine, so only their
+    presence and verdicts are checked here."""
+    done = subprocess.run([sys.executable, str(SCRIPTS / "bench"), "--quick"],
+                          capture_output=True, text=True, timeout=300, check=False)
+    out = done.stdout
+    assert done.returncode == (1 if "misses:" in out else 0), done.stderr[-2000:]
+    for figure in ("engine (advance):", "random bot choosing:", "python-chess random play",
+                   "legal-move generation: median", "completion (cold):", "1,000 moves:",
+                   "growth: time per move", "ratio"):
+        assert figure in out, out
+    assert out.count("PASS") + out.count("MISS") == 5
