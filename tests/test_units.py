@@ -226,6 +226,21 @@ def test_combine_needs_an_exact_overlap_after_moving() -> None:
     refused(state, MovePiece("melee1", 12, 10), "MOVE-09")
 
 
+def test_no_unit_ends_on_two_units_waiting_to_combine() -> None:
+    """Rules: COMB-01, MOVE-09, COMB-03
+
+    "A size-1 Unit may end its movement completely overlapping another friendly size-1 Unit" -
+    one other: a third Warrior may not end on two stacked Warriors, or after two of them combine
+    the size-2 tile would overlap the one left. Found by scripts/soak (seeds 100261, 100320).
+    """
+    state = pair(arena())  # melee1 stands on melee2, not combined yet
+    put(state, "mushroom", "melee", 16, 10)
+    refused(state, MovePiece("melee3", 13, 10), "MOVE-09")
+    state = engine.apply(state, Combine("melee1", "melee2"))
+    assert [(u.id, u.size) for u in state.units if u.owner == "mushroom" and u.key == "melee"] \
+        == [("melee3", 1), ("melee4", 2)]
+
+
 def test_combine_only_friendly_size_one_same_type() -> None:
     """Rules: COMB-02
 

@@ -145,12 +145,18 @@ def may_combine(state: State, piece: Unit, pos: Pos, other: Unit) -> bool:
 
 
 def blocker(state: State, piece: Unit, pos: Pos) -> Unit | None:
-    """The piece that ``piece`` may not end on at ``pos``, if any (MOVE-08, MOVE-09, COMB-01)."""
+    """The piece that ``piece`` may not end on at ``pos``, if any (MOVE-08, MOVE-09, COMB-01).
+
+    A unit may end on one other unit it can combine with, but not on two standing there
+    together: it combines with one, and the other would be left under it.
+    """
     col, row = pos
+    partner = None
     for other in state.units:
-        if other is not piece and abs(other.col - col) <= 1 and abs(other.row - row) <= 1 \
-                and not may_combine(state, piece, pos, other):
-            return other
+        if other is not piece and abs(other.col - col) <= 1 and abs(other.row - row) <= 1:
+            if partner is not None or not may_combine(state, piece, pos, other):
+                return other
+            partner = other
     return None
 
 
