@@ -39,7 +39,7 @@ def test_bench_quick_prints_every_figure_with_its_verdict() -> None:
                           capture_output=True, text=True, timeout=300, check=False)
     out = done.stdout
     assert done.returncode == (1 if "misses:" in out else 0), done.stderr[-2000:]
-    for figure in ("engine (advance):", "random bot choosing:", "python-chess random play",
+    for figure in ("engine (advance):", "random bot choosing:", "python-chess random:",
                    "legal-move generation: median", "completion (cold):", "1,000 moves:",
                    "growth: time per move", "ratio"):
         assert figure in out, out
