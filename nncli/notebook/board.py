@@ -6,7 +6,7 @@ from functools import cache
 
 from nncli.notebook import content
 from nncli.notebook.content import MapDef
-from nncli.notebook.geometry import BUILDING_H, BUILDING_W, UNIT_H, UNIT_W, Rect
+from nncli.notebook.geometry import BUILDING_H, BUILDING_W, UNIT_H, UNIT_W, Rect, touching_sites
 from nncli.notebook.state import Building, State, Unit
 
 WATER = frozenset("~w")
@@ -92,10 +92,18 @@ def next_id(state: State, owner: str, prefix: str, pieces: list[Building] | list
     return f"{prefix}{number}"
 
 
-def covered(state: State, window: Rect, buildings: bool = True) -> set[tuple[int, int]]:
-    """The squares of units, Avatars and (with ``buildings``) buildings that overlap ``window``:
-    asked once, this answers whether any site near ``window`` is clear."""
+def open_sites(state: State, area: Rect, width: int, height: int,
+               buildings: bool = True) -> list[tuple[int, int]]:
+    """Top-left squares of the ``width`` x ``height`` footprints sharing an edge with ``area``
+    that lie on the map and clear of every unit, Avatar and (with ``buildings``) building.
+
+    The pieces near ``area`` are gathered once, so no site asks every piece.
+    """
+    window = Rect(area.col - width, area.row - height, area.w + 2 * width, area.h + 2 * height)
     rects = [u.rect for u in state.units]
     if buildings:
         rects += [b.rect for b in state.buildings]
-    return {square for rect in rects if rect.overlaps(window) for square in rect.squares()}
+    taken = {square for rect in rects if rect.overlaps(window) for square in rect.squares()}
+    return [(col, row) for col, row in touching_sites(area, width, height)
+            if in_bounds(state, site := Rect(col, row, width, height))
+            and taken.isdisjoint(site.squares())]

@@ -14,7 +14,6 @@ from nncli.notebook.geometry import (
     adjacent,
     building_rect,
     square_name,
-    touching_sites,
 )
 from nncli.notebook.state import Building, State
 
@@ -25,11 +24,7 @@ REGION_RULES = {"mining-camp": "AVATAR-14, BUILD-16", "lumber-camp": "AVATAR-14,
 def open_sites_next_to(state: State, rect: Rect) -> list[tuple[int, int]]:
     """The building sites sharing an edge with ``rect`` that pass the cheap placement checks:
     on the map and clear of every building and piece (for candidate moves)."""
-    taken = board.covered(state, Rect(rect.col - BUILDING_W, rect.row - BUILDING_H,
-                                      rect.w + 2 * BUILDING_W, rect.h + 2 * BUILDING_H))
-    return [(col, row) for col, row in touching_sites(rect, BUILDING_W, BUILDING_H)
-            if board.in_bounds(state, site := building_rect(col, row))
-            and taken.isdisjoint(site.squares())]
+    return board.open_sites(state, rect, BUILDING_W, BUILDING_H)
 
 
 def building_type(state: State, nation: str, key: str) -> BuildingType:
@@ -114,11 +109,10 @@ def check_site(state: State, nation: str, kind: BuildingType, rect: Rect) -> Non
     problem = terrain_problem(state, kind, rect)
     if problem:
         raise IllegalMove(problem)
-    for hall in state.buildings:
-        if hall.owner == nation and hall.key == "town-hall" and adjacent(hall.rect, rect) \
-                and is_full(state, hall):
-            raise IllegalMove(f"{hall.id} already has {hall_limit(state, hall)} buildings next "
-                              f"to it; destroy one first (Rules: BUILD-27, BUILD-28).")
+    full = full_halls_next_to(state, nation, rect)
+    if full:
+        raise IllegalMove(f"{full[0].id} already has {hall_limit(state, full[0])} buildings "
+                          f"next to it; destroy one first (Rules: BUILD-27, BUILD-28).")
 
 
 def terrain_problem(state: State, kind: BuildingType, rect: Rect) -> str:

@@ -19,7 +19,6 @@ from nncli.notebook.geometry import (
     adjacent,
     distance,
     square_name,
-    touching_sites,
     unit_rect,
 )
 from nncli.notebook.moves import Channel, Combine, Demolish, Move, Recover, Spawn
@@ -200,11 +199,7 @@ def spawn(state: State, move: Spawn) -> None:
 def open_sites_around(state: State, area: Rect) -> list[tuple[int, int]]:
     """The unit sites sharing an edge with ``area`` on the map and clear of every unit and
     Avatar."""
-    taken = board.covered(state, Rect(area.col - UNIT_W, area.row - UNIT_H,
-                                      area.w + 2 * UNIT_W, area.h + 2 * UNIT_H), buildings=False)
-    return [(col, row) for col, row in touching_sites(area, UNIT_W, UNIT_H)
-            if board.in_bounds(state, site := unit_rect(col, row))
-            and taken.isdisjoint(site.squares())]
+    return board.open_sites(state, area, UNIT_W, UNIT_H, buildings=False)
 
 
 # --- combine ---------------------------------------------------------------------------------
