@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
+from nncli.botplay import bot_rng
 from nncli.notebook import economy, engine, movement, solo
 from nncli.notebook.legal import EXACT, SOURCES
 from nncli.notebook.moves import EndTurn, Move, Research
@@ -109,7 +110,7 @@ def choose(kind: str, state: State, rng: random.Random) -> Move:
 
 def rng_for(state: State) -> random.Random:
     """A bot's own generator for this position: the setup's seed and the moves made so far."""
-    return random.Random(f"{state.seed}:{state.plies}")
+    return bot_rng(state.seed, state.plies)
 
 
 def auto_move(state: State) -> Move | None:

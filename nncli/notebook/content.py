@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
+from nncli.datafiles import DataError
 from nncli.notebook.records import distinct
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -20,8 +21,7 @@ INCOME_ROWS = ("science", "culture", "food", "wood", "gold")
 UNIT_TYPES = ("melee", "ranged", "cavalry", "magic", "siege")
 
 
-class ContentError(ValueError):
-    """A data file is missing, malformed, or holds a value that breaks a rule."""
+ContentError = DataError  # a data file is missing, malformed, or breaks a rule
 
 
 @distinct

@@ -20,7 +20,8 @@ from pathlib import Path
 from nncli.notebook.content import DATA_DIR, Content
 
 _HERE = Path(__file__).parent
-_CODE = (_HERE / "content.py", _HERE / "content_loader.py")  # content_loader is imported on a miss
+# The code that judges the data (content_loader is imported only on a miss).
+_CODE = (_HERE / "content.py", _HERE / "content_loader.py", _HERE.parent / "datafiles.py")
 
 
 def cache_dir() -> Path | None:

@@ -7,11 +7,10 @@ not "5"``.
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from nncli.datafiles import Table, quoted, read_table, spelled
 from nncli.notebook.content import (
     DATA_DIR,
     INCOME_ROWS,
@@ -86,141 +85,7 @@ ZONE_SYMBOLS = ("2", "3", "4")
 ZONE_HEIGHT, ZONE_WIDTH = 2, 3
 
 
-def _show(value: object) -> str:
-    """A value as the TOML file spells it, for error messages."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, list):
-        return "a list"
-    return str(value)
-
-
-def _choices(options: Iterable[str]) -> str:
-    return ", ".join(f'"{o}"' for o in options)
-
-
-class _Table:
-    """One TOML table being read: knows its file and key path, and which keys were read."""
-
-    def __init__(self, file: str, path: str, data: dict[str, object]) -> None:
-        self.file = file
-        self.path = path
-        self.data = data
-        self.used: set[str] = set()
-
-    def where(self, key: str = "") -> str:
-        """``file: path.key`` for messages."""
-        full = ".".join(p for p in (self.path, key) if p)
-        return f"{self.file}: {full}" if full else self.file
-
-    def error(self, key: str, message: str) -> ContentError:
-        return ContentError(f"{self.where(key)} {message}")
-
-    def keys(self) -> tuple[str, ...]:
-        return tuple(self.data)
-
-    def has(self, key: str) -> bool:
-        return key in self.data
-
-    def get(self, key: str) -> object:
-        """The raw value of a required key."""
-        if key not in self.data:
-            raise self.error(key, "is missing")
-        self.used.add(key)
-        return self.data[key]
-
-    def integer(
-        self, key: str, minimum: int = 0, maximum: int | None = None, default: int | None = None
-    ) -> int:
-        if default is not None and key not in self.data:
-            return default
-        value = self.get(key)
-        if type(value) is int and value >= minimum and (maximum is None or value <= maximum):
-            return value
-        bound = f">= {minimum}" if maximum is None else f"from {minimum} to {maximum}"
-        raise self.error(key, f"must be a whole number {bound}, not {_show(value)}")
-
-    def text(
-        self, key: str, choices: Iterable[str] | None = None, default: str | None = None
-    ) -> str:
-        if default is not None and key not in self.data:
-            return default
-        value = self.get(key)
-        options = None if choices is None else tuple(choices)
-        if not isinstance(value, str):
-            raise self.error(key, f"must be text, not {_show(value)}")
-        if options is not None and value not in options:
-            raise self.error(key, f"must be one of {_choices(options)}, not {_show(value)}")
-        return value
-
-    def optional_text(self, key: str, choices: Iterable[str]) -> str | None:
-        return self.text(key, choices) if key in self.data else None
-
-    def flag(self, key: str, default: bool) -> bool:
-        if key not in self.data:
-            return default
-        value = self.get(key)
-        if not isinstance(value, bool):
-            raise self.error(key, f"must be true or false, not {_show(value)}")
-        return value
-
-    def texts(self, key: str, choices: Iterable[str]) -> tuple[str, ...]:
-        """An optional list of distinct texts, each one of ``choices``; () when absent."""
-        if key not in self.data:
-            return ()
-        value = self.get(key)
-        options = tuple(choices)
-        if isinstance(value, list) and all(v in options for v in value):
-            if len(set(value)) == len(value):
-                return tuple(str(v) for v in value)
-        raise self.error(key, f"must be a list of distinct {_choices(options)}, not {value!r}")
-
-    def table(self, key: str) -> _Table:
-        value = self.get(key)
-        if not isinstance(value, dict):
-            raise self.error(key, f"must be a table, not {_show(value)}")
-        return _Table(self.file, ".".join(p for p in (self.path, key) if p), value)
-
-    def tables(self, key: str) -> tuple[_Table, ...]:
-        """A list of tables (``[[key]]`` or ``key = [{...}, ...]``), at least one."""
-        value = self.get(key)
-        if not isinstance(value, list) or not value or not all(isinstance(v, dict) for v in value):
-            raise self.error(key, f"must be a non-empty list of tables, not {_show(value)}")
-        base = ".".join(p for p in (self.path, key) if p)
-        return tuple(_Table(self.file, f"{base}[{i}]", v) for i, v in enumerate(value))
-
-    def expect_keys(self, expected: Iterable[str]) -> None:
-        """The table's keys must be exactly ``expected``."""
-        wanted = tuple(expected)
-        for key in wanted:
-            self.get(key)
-        self.finish(wanted)
-
-    def finish(self, allowed: Iterable[str] | None = None) -> None:
-        """Reject keys that were not read (or, with ``allowed``, are not in it)."""
-        known = self.used if allowed is None else set(allowed)
-        for key in self.data:
-            if key not in known:
-                raise self.error(key, "is not a known key here")
-
-
-def _read(data_dir: Path, name: str) -> _Table:
-    """Parse one TOML file into a root table."""
-    path = data_dir / name
-    try:
-        with path.open("rb") as fh:
-            return _Table(name, "", tomllib.load(fh))
-    except FileNotFoundError:
-        raise ContentError(f"{name}: file is missing from {data_dir}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"{name}: not valid TOML: {exc}") from None
-
-
-def _cost(t: _Table, key: str, limits: dict[str, int]) -> Cost:
+def _cost(t: Table, key: str, limits: dict[str, int]) -> Cost:
     sub = t.table(key)
     top = limits["resource_max"]
     cost = Cost(**{r: sub.integer(r, maximum=top, default=0) for r in RESOURCES})
@@ -228,7 +93,7 @@ def _cost(t: _Table, key: str, limits: dict[str, int]) -> Cost:
     return cost
 
 
-def _income(t: _Table, key: str, limits: dict[str, int]) -> Income:
+def _income(t: Table, key: str, limits: dict[str, int]) -> Income:
     sub = t.table(key)
     top = limits["income_max"]
     income = Income(**{r: sub.integer(r, maximum=top, default=0) for r in INCOME_ROWS})
@@ -239,14 +104,14 @@ def _income(t: _Table, key: str, limits: dict[str, int]) -> Income:
 # ---------------------------------------------------------------------------- rules.toml
 
 
-def _limits(root: _Table) -> dict[str, int]:
+def _limits(root: Table) -> dict[str, int]:
     t = root.table("limits")
     limits = {key: t.integer(key) for key in LIMIT_KEYS}
     t.finish()
     return limits
 
 
-def _start_income(root: _Table, limits: dict[str, int]) -> dict[str, Income]:
+def _start_income(root: Table, limits: dict[str, int]) -> dict[str, Income]:
     t = root.table("start_income")
     result = {side: _income(t, side, limits) for side in RESEARCH_SIDES}
     t.finish()
@@ -256,7 +121,7 @@ def _start_income(root: _Table, limits: dict[str, int]) -> dict[str, Income]:
 # ---------------------------------------------------------------------------- maps.toml
 
 
-def _legend(root: _Table) -> tuple[str, ...]:
+def _legend(root: Table) -> tuple[str, ...]:
     t = root.table("legend")
     for symbol in t.keys():
         if len(symbol) != 1:
@@ -280,11 +145,13 @@ def _grid(data_dir: Path, key: str, width: int, height: int, legend: tuple[str, 
             raise ContentError(f"{name}: row {r} is {len(row)} squares wide, not {width}")
         for c, symbol in enumerate(row):
             if symbol not in legend:
-                raise ContentError(f"{name}: row {r} column {c} has {_show(symbol)}, not in legend")
+                raise ContentError(
+                    f"{name}: row {r} column {c} has {spelled(symbol)}, not in legend"
+                )
     return rows
 
 
-def _zone(t: _Table, players: str, i: int, value: object, rows: list[str]) -> tuple[int, int]:
+def _zone(t: Table, players: str, i: int, value: object, rows: list[str]) -> tuple[int, int]:
     """One start zone's top-left [col, row]; all its squares must be start-zone digits."""
     where = f"{players}[{i}]"
     if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
@@ -294,25 +161,25 @@ def _zone(t: _Table, players: str, i: int, value: object, rows: list[str]) -> tu
         for c in range(col, col + ZONE_WIDTH):
             inside = 0 <= r < len(rows) and 0 <= c < len(rows[0])
             if not inside or rows[r][c] not in ZONE_SYMBOLS:
-                found = _show(rows[r][c]) if inside else "off the map"
+                found = spelled(rows[r][c]) if inside else "off the map"
                 raise t.error(where, f"zone at {[col, row]}: square ({c}, {r}) is {found}, "
-                                     f"not a start-zone digit {_choices(ZONE_SYMBOLS)}")
+                                     f"not a start-zone digit {quoted(ZONE_SYMBOLS)}")
     return col, row
 
 
-def _start_zones(t: _Table, rows: list[str]) -> dict[int, tuple[tuple[int, int], ...]]:
+def _start_zones(t: Table, rows: list[str]) -> dict[int, tuple[tuple[int, int], ...]]:
     zones: dict[int, tuple[tuple[int, int], ...]] = {}
     for players in t.keys():
         value = t.get(players)
         if not players.isdigit() or int(players) < 1:
             raise t.error(players, "must be a player count (a whole number >= 1)")
         if not isinstance(value, list) or len(value) != int(players):
-            raise t.error(players, f"must list {players} zones, not {_show(value)}")
+            raise t.error(players, f"must list {players} zones, not {spelled(value)}")
         zones[int(players)] = tuple(_zone(t, players, i, v, rows) for i, v in enumerate(value))
     return zones
 
 
-def _map(data_dir: Path, t: _Table, key: str, legend: tuple[str, ...]) -> MapDef:
+def _map(data_dir: Path, t: Table, key: str, legend: tuple[str, ...]) -> MapDef:
     width, height = t.integer("width", minimum=1), t.integer("height", minimum=1)
     rows = _grid(data_dir, key, width, height, legend)
     m = MapDef(key, t.text("name"), width, height, tuple(rows),
@@ -321,7 +188,7 @@ def _map(data_dir: Path, t: _Table, key: str, legend: tuple[str, ...]) -> MapDef
     return m
 
 
-def _maps(data_dir: Path, root: _Table, legend: tuple[str, ...]) -> dict[str, MapDef]:
+def _maps(data_dir: Path, root: Table, legend: tuple[str, ...]) -> dict[str, MapDef]:
     t = root.table("maps")
     t.expect_keys(MAP_KEYS)
     return {key: _map(data_dir, t.table(key), key, legend) for key in MAP_KEYS}
@@ -330,7 +197,7 @@ def _maps(data_dir: Path, root: _Table, legend: tuple[str, ...]) -> dict[str, Ma
 # ---------------------------------------------------------------------------- research.toml
 
 
-def _node(t: _Table, tier: int, column: int, limits: dict[str, int]) -> ResearchNode:
+def _node(t: Table, tier: int, column: int, limits: dict[str, int]) -> ResearchNode:
     effect = t.text("effect", NODE_EFFECTS)
     income = _income(t, "income", limits) if effect == "income" else Income()
     if effect == "income" and income == Income():
@@ -341,7 +208,7 @@ def _node(t: _Table, tier: int, column: int, limits: dict[str, int]) -> Research
     return node
 
 
-def _tier(t: _Table, number: int, limits: dict[str, int]) -> tuple[Tier, list[ResearchNode]]:
+def _tier(t: Table, number: int, limits: dict[str, int]) -> tuple[Tier, list[ResearchNode]]:
     if t.integer("number") != number:
         raise t.error("number", f"must be {number} (tiers are numbered 1, 2, ... in order)")
     tier = Tier(number, t.integer("science", maximum=limits["track_max"]),
@@ -351,7 +218,7 @@ def _tier(t: _Table, number: int, limits: dict[str, int]) -> tuple[Tier, list[Re
     return tier, nodes
 
 
-def _board(t: _Table, side: str, limits: dict[str, int]) -> ResearchBoard:
+def _board(t: Table, side: str, limits: dict[str, int]) -> ResearchBoard:
     tiers: list[Tier] = []
     nodes: list[ResearchNode] = []
     for i, tier_table in enumerate(t.tables("tiers")):
@@ -363,13 +230,13 @@ def _board(t: _Table, side: str, limits: dict[str, int]) -> ResearchBoard:
     keys = [n.key for n in nodes]
     for key in keys:
         if keys.count(key) > 1:
-            raise t.error("tiers", f"has the node key {_show(key)} twice")
+            raise t.error("tiers", f"has the node key {spelled(key)} twice")
     vp_nodes = t.integer("science_vp_nodes", minimum=1, maximum=len(nodes))
     t.finish()
     return ResearchBoard(side, tuple(tiers), tuple(nodes), vp_nodes)
 
 
-def _research(root: _Table, limits: dict[str, int]) -> dict[str, ResearchBoard]:
+def _research(root: Table, limits: dict[str, int]) -> dict[str, ResearchBoard]:
     root.expect_keys(RESEARCH_SIDES)
     return {side: _board(root.table(side), side, limits) for side in RESEARCH_SIDES}
 
@@ -391,14 +258,14 @@ class _Context:
     limits: dict[str, int]
     legend: tuple[str, ...]
     unlocks: tuple[str, ...]  # research keys a unit or building may be locked by
-    common: _Table  # buildings.toml
+    common: Table  # buildings.toml
 
 
-def _building(ctx: _Context, key: str, override: _Table | None, food_square: str) -> BuildingType:
+def _building(ctx: _Context, key: str, override: Table | None, food_square: str) -> BuildingType:
     """One building: the nation's ``override`` keys over the common buildings.toml entry."""
     common = ctx.common.table(key)
 
-    def src(field: str) -> _Table:
+    def src(field: str) -> Table:
         if override is not None and (override.has(field) or not common.has(field)):
             return override
         return common
@@ -432,10 +299,10 @@ def _building(ctx: _Context, key: str, override: _Table | None, food_square: str
     return building
 
 
-def _buildings(ctx: _Context, t: _Table, food_square: str) -> dict[str, BuildingType]:
+def _buildings(ctx: _Context, t: Table, food_square: str) -> dict[str, BuildingType]:
     for key in t.keys():
         if key not in BUILDING_KEYS:
-            raise t.error(key, f"must be one of {_choices(BUILDING_KEYS)}")
+            raise t.error(key, f"must be one of {quoted(BUILDING_KEYS)}")
     return {key: _building(ctx, key, t.table(key) if t.has(key) else None, food_square)
             for key in BUILDING_KEYS}
 
@@ -443,7 +310,7 @@ def _buildings(ctx: _Context, t: _Table, food_square: str) -> dict[str, Building
 # ---------------------------------------------------------------------------- nations.toml
 
 
-def _unit(ctx: _Context, t: _Table, key: str) -> UnitType:
+def _unit(ctx: _Context, t: Table, key: str) -> UnitType:
     unit = UnitType(
         key=key,
         name=t.text("name"),
@@ -462,7 +329,7 @@ def _unit(ctx: _Context, t: _Table, key: str) -> UnitType:
     return unit
 
 
-def _power(ctx: _Context, t: _Table, key: str) -> Power:
+def _power(ctx: _Context, t: Table, key: str) -> Power:
     culture_key = POWER_CULTURE[key]
     culture = 0 if culture_key is None else ctx.limits[culture_key]
     power = Power(key, t.text("name"), t.integer("cost", maximum=ctx.limits["resource_max"]),
@@ -471,20 +338,20 @@ def _power(ctx: _Context, t: _Table, key: str) -> Power:
     return power
 
 
-def _objective(ctx: _Context, t: _Table, key: str) -> Objective:
+def _objective(ctx: _Context, t: Table, key: str) -> Objective:
     condition = t.text("condition", OBJECTIVE_CONDITIONS)
     target = t.text("target")
     if condition == "buildings-on-map" and target not in BUILDING_KEYS:
-        raise t.error("target", f"must be one of {_choices(BUILDING_KEYS)}, not {_show(target)}")
+        raise t.error("target", f"must be one of {quoted(BUILDING_KEYS)}, not {spelled(target)}")
     if condition == "crown-on-terrains" and not all(s in ctx.legend for s in target.split(",")):
-        raise t.error("target", f"must be comma-separated map symbols, not {_show(target)}")
+        raise t.error("target", f"must be comma-separated map symbols, not {spelled(target)}")
     amount = t.integer("amount")
     objective = Objective(key, t.text("name"), t.text("text"), condition, amount, target)
     t.finish()
     return objective
 
 
-def _keyed(t: _Table, expected: tuple[str, ...] | None = None) -> tuple[tuple[str, _Table], ...]:
+def _keyed(t: Table, expected: tuple[str, ...] | None = None) -> tuple[tuple[str, Table], ...]:
     """(key, sub-table) for each entry; with ``expected``, the keys must be exactly those."""
     if expected is not None:
         t.expect_keys(expected)
@@ -493,7 +360,7 @@ def _keyed(t: _Table, expected: tuple[str, ...] | None = None) -> tuple[tuple[st
     return tuple((key, t.table(key)) for key in t.keys())
 
 
-def _nation(ctx: _Context, t: _Table, key: str) -> Nation:
+def _nation(ctx: _Context, t: Table, key: str) -> Nation:
     food_square = t.text("food_square", ctx.legend)
     units = {k: _unit(ctx, u, k) for k, u in _keyed(t.table("units"), UNIT_TYPES)}
     powers = {k: _power(ctx, p, k) for k, p in _keyed(t.table("powers"), POWER_KEYS)}
@@ -516,7 +383,7 @@ def _nation(ctx: _Context, t: _Table, key: str) -> Nation:
     return nation
 
 
-def _nations(ctx: _Context, root: _Table) -> dict[str, Nation]:
+def _nations(ctx: _Context, root: Table) -> dict[str, Nation]:
     nations = {key: _nation(ctx, t, key) for key, t in _keyed(root, NATION_KEYS)}
     priorities = [n.priority for n in nations.values()]
     for key, nation in nations.items():
@@ -528,7 +395,7 @@ def _nations(ctx: _Context, root: _Table) -> dict[str, Nation]:
 # ---------------------------------------------------------------------------- the rest
 
 
-def _initiative(root: _Table, limits: dict[str, int]) -> tuple[InitiativeSpace, ...]:
+def _initiative(root: Table, limits: dict[str, int]) -> tuple[InitiativeSpace, ...]:
     spaces = []
     for i, t in enumerate(root.tables("spaces")):
         spaces.append(InitiativeSpace(i + 1, t.text("name"), _cost(t, "bonus", limits)))
@@ -537,7 +404,7 @@ def _initiative(root: _Table, limits: dict[str, int]) -> tuple[InitiativeSpace, 
     return tuple(spaces)
 
 
-def _encounters(root: _Table) -> tuple[EncounterTile, ...]:
+def _encounters(root: Table) -> tuple[EncounterTile, ...]:
     tiles = []
     for key, t in _keyed(root):
         tiles.append(EncounterTile(key, t.text("name"), t.integer("copies", minimum=1),
@@ -550,24 +417,24 @@ def _encounters(root: _Table) -> tuple[EncounterTile, ...]:
 def load_content(data_dir: Path | None = None) -> Content:
     """Read and validate every data file in ``data_dir`` (default: the package's ``data/``)."""
     data = DATA_DIR if data_dir is None else data_dir
-    rules = _read(data, "rules.toml")
+    rules = read_table(data, "rules.toml")
     limits = _limits(rules)
     start_income = _start_income(rules, limits)
     rules.finish()
-    maps_root = _read(data, "maps.toml")
+    maps_root = read_table(data, "maps.toml")
     legend = _legend(maps_root)
     maps = _maps(data, maps_root, legend)
     maps_root.finish()
-    research = _research(_read(data, "research.toml"), limits)
-    common = _read(data, "buildings.toml")
+    research = _research(read_table(data, "research.toml"), limits)
+    common = read_table(data, "buildings.toml")
     common.expect_keys(BUILDING_KEYS)
     ctx = _Context(limits, legend, _unlock_keys(research), common)
     return Content(
-        nations=_nations(ctx, _read(data, "nations.toml")),
+        nations=_nations(ctx, read_table(data, "nations.toml")),
         research=research,
-        initiative=_initiative(_read(data, "initiative.toml"), limits),
+        initiative=_initiative(read_table(data, "initiative.toml"), limits),
         start_income=start_income,
-        encounters=_encounters(_read(data, "encounters.toml")),
+        encounters=_encounters(read_table(data, "encounters.toml")),
         maps=maps,
         limits=limits,
     )

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TypeVar
 
+from nncli import textmoves
 from nncli.game import BadNotation
 from nncli.notebook import content, economy
 from nncli.notebook.content import Nation
@@ -557,31 +558,12 @@ def parse_move(text: str, state: State) -> Move:
 
 # --- completion ------------------------------------------------------------------------------
 
-def _normalised(prefix: str) -> str:
-    """Lower case with single spaces, keeping one trailing space when the prefix has one."""
-    text = " ".join(words(prefix))
-    return text + " " if text and prefix[-1:].isspace() else text
-
-
 def completions(state: State, prefix: str, legal: Sequence[Move]) -> list[str]:
     """Canonical texts of the ``legal`` moves that start with ``prefix``, sorted."""
-    start = _normalised(prefix)
-    return sorted({text for text in map(format_move, legal) if text.startswith(start)})
+    return textmoves.completions(prefix, map(format_move, legal))
 
 
 def next_words(state: State, prefix: str, legal: Sequence[Move]) -> list[str]:
-    """The distinct words that may follow the complete words of ``prefix`` in a legal move.
-
-    A last word without a trailing space is a partial word: only next words starting with it are
-    kept (``"move mel"`` -> ``["melee1", "melee2"]``).
-    """
-    start = _normalised(prefix)
-    done = start.split()
-    partial = "" if not done or start.endswith(" ") else done.pop()
-    found = set()
-    for text in map(format_move, legal):
-        parts = text.split()
-        if parts[:len(done)] == done and len(parts) > len(done) \
-                and parts[len(done)].startswith(partial):
-            found.add(parts[len(done)])
-    return sorted(found)
+    """The distinct words that may follow the complete words of ``prefix`` in a legal move
+    (``"move mel"`` -> ``["melee1", "melee2"]``)."""
+    return textmoves.next_words(prefix, map(format_move, legal))

@@ -1,0 +1,45 @@
+"""Completion from the texts of the legal moves, shared by every game's notation.
+
+>>> completions("BUY  2", ["buy 2 3", "buy 1 1", "pass"])
+['buy 2 3']
+>>> next_words("buy ", ["buy 2 3", "buy 1 1", "pass"])
+['1', '2']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+def normalised(prefix: str) -> str:
+    """Lower case with single spaces (commas count as spaces), keeping one trailing space when
+    the prefix has one."""
+    text = " ".join(prefix.lower().replace(",", " ").split())
+    return text + " " if text and prefix[-1:].isspace() else text
+
+
+def completions(prefix: str, texts: Iterable[str]) -> list[str]:
+    """The distinct ``texts`` that start with ``prefix`` (case and spaces forgiven), sorted."""
+    start = normalised(prefix)
+    return sorted({text for text in texts if text.startswith(start)})
+
+
+def next_words(prefix: str, texts: Iterable[str]) -> list[str]:
+    """The distinct words that may follow the complete words of ``prefix`` in one of ``texts``.
+
+    A last word without a trailing space is a partial word: only next words starting with it are
+    kept (``"buy 2"`` -> ``["2"]`` when ``"buy 2 3"`` is among the texts, and ``"buy 21"`` too).
+    """
+    start = normalised(prefix)
+    done = start.split()
+    partial = "" if not done or start.endswith(" ") else done.pop()
+    found = set()
+    for text in texts:
+        parts = text.split()
+        if (
+            parts[: len(done)] == done
+            and len(parts) > len(done)
+            and parts[len(done)].startswith(partial)
+        ):
+            found.add(parts[len(done)])
+    return sorted(found)
