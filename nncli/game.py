@@ -9,7 +9,10 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from nncli.chance import Stream
 
 
 class GameError(ValueError):
@@ -69,7 +72,13 @@ class Game(Protocol):
         """A TOML-ready plain form of ``state`` (also what ``show --json`` prints)."""
 
     def mover(self, state: Any) -> str | None:
-        """The seat (player key) that must move now, or None when the game is over."""
+        """The seat (player key) that must move now, ``nncli.chance.CHANCE`` at a chance point
+        (a draw or a roll the rules call for), or None when the game is over."""
+
+    def chance_move(self, state: Any, stream: Stream) -> Any:
+        """At a chance point, the outcome that ``stream`` gives, as a move ``apply`` accepts.
+
+        Pure: the same state and the same stream give the same move (see ``nncli.chance``)."""
 
     def winner(self, state: Any) -> str | None:
         """The winning seat once the game is over, else None."""

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from nncli import __version__
+from nncli.chance import CHANCE, Stream, seeded
 from nncli.game import Game, GameError, IllegalMove, get_game
 
 FORMAT = "nncli-save"
@@ -103,16 +104,47 @@ def _plain(table: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def new_save(game: Game, setup: Mapping[str, Any]) -> Save:
-    """A save of a game that has just started with ``setup`` (raises BadSetup)."""
+    """A save of a game that has just started with ``setup``, with the chance moves its start
+    calls for already drawn (raises BadSetup)."""
     plain = _plain(setup)
     created = datetime.now(UTC).replace(microsecond=0)
-    return Save(game.key, plain, [], game.new_game(plain), created)
+    return settle(Save(game.key, plain, [], game.new_game(plain), created), game)
 
 
 def append(save: Save, game: Game, text: str) -> Save:
-    """``save`` after the move ``text`` (raises the game's BadNotation or IllegalMove)."""
+    """``save`` after the move ``text`` and the chance moves it calls for (raises the game's
+    BadNotation or IllegalMove)."""
+    save = settle(save, game)
     state, record = _step(game, save.state, save.head, text, owned=False)
-    return replace(save, moves=[*save.moves, record], state=state)
+    return settle(replace(save, moves=[*save.moves, record], state=state), game)
+
+
+def settle(save: Save, game: Game) -> Save:
+    """``save`` after every chance move due now, each drawn from the seeded source and recorded
+    as a move by ``CHANCE`` (see ``nncli.chance``)."""
+    if game.mover(save.state) != CHANCE:
+        return save
+    moves, head, state = list(save.moves), save.head, save.state
+    draw = chance_count(moves)
+    while game.mover(state) == CHANCE:
+        text = game.format(game.chance_move(state, seeded_stream(save.setup, draw)))
+        state, record = _step(game, state, head, text, owned=False)
+        moves.append(record)
+        head, draw = record.digest, draw + 1
+    return replace(save, moves=moves, state=state)
+
+
+def chance_count(moves: Iterable[MoveRecord]) -> int:
+    """How many chance moves ``moves`` hold: the number of the next draw."""
+    return sum(1 for record in moves if record.by == CHANCE)
+
+
+def seeded_stream(setup: Mapping[str, Any], draw: int) -> Stream:
+    """The seeded source's stream for chance move number ``draw`` of a game with ``setup``."""
+    seed = setup.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SaveError('the game needs a chance draw, but its [setup] has no whole-number "seed"')
+    return seeded(seed, draw)
 
 
 def _step(game: Game, state: Any, head: str, text: str, owned: bool) -> tuple[Any, MoveRecord]:
@@ -320,6 +352,7 @@ def replay(save: Save, game: Game, records: Iterable[MoveRecord], owned: bool = 
     otherwise it is copied once, by the first move, and the copy is changed from then on.
     """
     moves, head, state = list(save.moves), save.head, save.state
+    draw = chance_count(moves)
     for record in records:
         number = len(moves) + 1
         if move_digest(head, record.by, record.move) != record.digest:
@@ -332,6 +365,9 @@ def replay(save: Save, game: Game, records: Iterable[MoveRecord], owned: bool = 
                 f'move {number} is recorded as by "{record.by}" but it was {mover}\'s turn: '
                 "the file was edited or damaged"
             )
+        if mover == CHANCE:
+            _check_draw(game, state, save.setup, draw, record, number)
+            draw += 1
         try:
             state, made = _step(game, state, head, record.move, owned)
         except GameError as exc:
@@ -342,6 +378,21 @@ def replay(save: Save, game: Game, records: Iterable[MoveRecord], owned: bool = 
         moves.append(made)
         head = made.digest
     return replace(save, moves=moves, state=state)
+
+
+def _check_draw(
+    game: Game, state: Any, setup: Mapping[str, Any], draw: int, record: MoveRecord, number: int
+) -> None:
+    """Refuse the chance move ``record`` unless it is the outcome the seeded source gives."""
+    try:
+        expected = game.format(game.chance_move(state, seeded_stream(setup, draw)))
+    except GameError as exc:
+        raise SaveError(f"move {number} (a chance move) cannot be drawn: {exc}") from exc
+    if record.move != expected:
+        raise SaveError(
+            f'move {number} ("{record.move}") is not the chance outcome the seed gives '
+            f'("{expected}"): the file was edited or damaged'
+        )
 
 
 _TYPE_NAMES = {int: "an integer", str: "a string", dict: "a table", list: "an array"}

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from nncli.game import IllegalMove
 from nncli.notebook import engine, setup
 from nncli.notebook.moves import Move
 from nncli.notebook.state import PHASE_OVER, State, to_dict
+
+if TYPE_CHECKING:
+    from nncli.chance import Stream
 
 
 class NotebookNations:
@@ -76,6 +80,10 @@ class NotebookNations:
 
     def mover(self, state: State) -> str | None:
         return state.mover or None
+
+    def chance_move(self, state: State, stream: Stream) -> Move:
+        """Never asked: Notebook Nations still draws its encounter tiles from the seed itself."""
+        raise IllegalMove("Notebook Nations has no chance points")
 
     def winner(self, state: State) -> str | None:
         return state.winner or None
