@@ -124,6 +124,9 @@ def new(
     save: Annotated[Path | None, typer.Argument(help="Where to save the new game.")] = None,
     nations: Annotated[str | None, typer.Option(help="Comma-separated, in seat order.")] = None,
     names: Annotated[str | None, typer.Option(help="Players' names, comma-separated.")] = None,
+    sides: Annotated[
+        str | None, typer.Option(help="Each nation's starting side (top,bottom...), in seat order.")
+    ] = None,
     vp: Annotated[int | None, typer.Option(help="Victory points that end the game.")] = None,
     map_: Annotated[str | None, typer.Option("--map", help="The map to play on.")] = None,
     seed: Annotated[int | None, typer.Option(help="Random seed (default: a random one).")] = None,
@@ -146,6 +149,7 @@ def new(
     options: dict[str, Any] = {
         "nations": split_list(nations),
         "names": split_list(names),
+        "sides": split_list(sides),
         "vp": vp,
         "map": map_,
         "seed": secrets.randbelow(2**31) if seed is None else seed,

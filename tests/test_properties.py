@@ -134,10 +134,11 @@ def check_buildings(state: State) -> None:
     _SOUND_BUILDINGS[:] = [state.map_key, placed]
 
 
-def stacked(a: Unit, b: Unit) -> bool:
-    """Two friendly size-1 units of one type on the same squares: one moved on to combine."""
-    return (not a.is_avatar and a.owner == b.owner and a.key == b.key and a.size == b.size == 1
-            and (a.col, a.row) == (b.col, b.row))
+def stacked(state: State, a: Unit, b: Unit) -> bool:
+    """Two size-1 units of one type on the same squares, the mover's: one moved on to combine,
+    which it must do before the turn ends (MOVE-09)."""
+    return (not a.is_avatar and a.owner == b.owner == state.mover and a.key == b.key
+            and a.size == b.size == 1 and (a.col, a.row) == (b.col, b.row))
 
 
 def check_units(state: State) -> None:
@@ -149,7 +150,7 @@ def check_units(state: State) -> None:
         need(u.size in ((0,) if u.is_avatar else (1, 2)), f"{u.owner}:{u.id} has size {u.size}")
         for square in rect.squares():
             other = covered.setdefault(square, u)
-            if other is not u and not stacked(other, u):
+            if other is not u and not stacked(state, other, u):
                 raise Violation(f"{other.owner}:{other.id} overlaps {u.owner}:{u.id}")
 
 
@@ -320,8 +321,9 @@ def test_a_whole_game_ends_and_reloads() -> None:
 
 
 def test_the_checks_find_broken_states() -> None:
-    """The checks themselves: overlapping units and buildings, a negative resource and an
-    unlisted piece id are each found, while two units stacked to combine are allowed."""
+    """The checks themselves: overlapping units and buildings, a negative resource, an unlisted
+    piece id and a stack left from another player's turn are each found, while two of the
+    mover's units stacked to combine are allowed."""
     state = engine.new_game(setup_of(0))
     check_state(state)
     mine = [u for u in state.units if u.owner == state.mover]
@@ -332,6 +334,8 @@ def test_the_checks_find_broken_states() -> None:
         lambda s: s.buildings.append(Building("house9", s.mover, "house", s.buildings[0].col + 2,
                                               s.buildings[0].row + 1)),
         lambda s: s.units.append(Unit(mine[0].id, s.mover, "melee", 1, 0, 0)),
+        lambda s: s.units.extend(Unit(f"melee{n}", s.order[1], "melee", 1, mine[0].col + 6,
+                                      mine[0].row) for n in (8, 9)),  # a stack left after a turn
     ]
     for breaking in breakages:
         broken = state.clone()

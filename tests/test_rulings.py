@@ -9,7 +9,7 @@ from test_economy import with_building
 from test_scoring import play_round
 
 from nncli.game import IllegalMove
-from nncli.notebook import content, economy, engine
+from nncli.notebook import board, content, economy, engine
 from nncli.notebook.moves import Build, Offering, Trade
 from nncli.notebook.state import Unit
 
@@ -107,6 +107,31 @@ def test_q21_no_building_on_water_or_off_the_map(two_player) -> None:
         engine.apply(state, Build("unique", 0, 15, "avatar"))  # water squares at a16:c17
     with pytest.raises(IllegalMove, match="Q-21"):
         engine.apply(state, Build("unique", -1, 12, "avatar"))
+
+
+def test_q21_buildings_may_cover_fish_squares_but_not_open_water() -> None:
+    """Rules: Q-21, BUILD-35
+
+    "Buildings CAN be placed overlapping the Source Pool or any other resource zone on the
+    board." Fish squares are a resource zone (Thimble's food), so a House may cover them beside a
+    Town Hall; open water is none, and a House on it is refused.
+    """
+    from pieces import arena, build
+
+    state = arena()
+    build(state, "mushroom", "town-hall", 5, 14, uid="th2")  # f15, beside c15 (fish at c15:c16)
+    assert {board.map_of(state).terrain(2, r) for r in (14, 15)} == {"w"}
+    house = Build("house", 2, 14, "th2")
+    assert house in engine.legal_moves(state)
+    after = engine.apply(state, house)
+    assert after.building("mushroom", "house1") is not None
+    assert economy.population_limit(after, "mushroom") == \
+        economy.population_limit(state, "mushroom") + 2
+    build(state, "mushroom", "town-hall", 3, 12, uid="th3")  # d13, above b15 (open water b15)
+    on_water = Build("house", 1, 14, "th3")
+    with pytest.raises(IllegalMove, match="open water.*Q-21"):
+        engine.apply(state, on_water)
+    assert on_water not in engine.legal_moves(state)
 
 
 def test_q21_fishing_dock_may_stand_on_water() -> None:

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import setup_for, start
 
+from nncli import savefile
 from nncli.game import BadSetup
 from nncli.notebook import content, economy, engine
 from nncli.notebook.geometry import adjacent
+from nncli.notebook.setup import make_setup
+from nncli.notebook.state import State
+from tests.test_cli import nncli
 
 
 @pytest.mark.parametrize("nations", [("mushroom", "thimble"), ("seed", "humming", "thimble"),
@@ -50,6 +56,50 @@ def test_highest_priority_chooses_side_first() -> None:
     first_zone = content.load().maps["2p"].start_zones[2][0]
     hall = next(b for b in state.buildings if b.owner == "thimble")
     assert (hall.col, hall.row) == first_zone
+
+
+def hall_zone(state: State, nation: str) -> tuple[int, int]:
+    hall = next(b for b in state.buildings if b.owner == nation and b.key == "town-hall")
+    return hall.col, hall.row
+
+
+def test_players_may_choose_their_sides() -> None:
+    """Rules: SETUP-06, SETUP-08, SETUP-09
+
+    "Players choose their starting side of the board based on their Nation's priority score":
+    `--sides` names each nation's side; the Town Hall stands on that side's start zone and faces
+    its nearest edge. Without it the highest priority takes the first side listed.
+    """
+    chosen = make_setup({"nations": ["mushroom", "thimble"], "sides": ["top", "bottom"]})
+    assert [p["side"] for p in chosen["players"]] == ["top", "bottom"]
+    state = engine.new_game(chosen)
+    assert (hall_zone(state, "mushroom"), hall_zone(state, "thimble")) == ((10, 2), (10, 28))
+    assert state.facing == {"mushroom": "down", "thimble": "up"}
+    default = engine.new_game(make_setup({"nations": ["mushroom", "thimble"]}))
+    assert (hall_zone(default, "mushroom"), hall_zone(default, "thimble")) == ((10, 28), (10, 2))
+    four = engine.new_game(make_setup({"nations": ["mushroom", "thimble", "humming", "seed"],
+                                       "sides": ["top-right", "bottom-left", "top-left",
+                                                 "bottom-right"]}))
+    assert [hall_zone(four, n) for n in ("mushroom", "thimble", "humming", "seed")] == \
+        [(41, 2), (4, 28), (4, 2), (41, 28)]
+
+
+def test_a_side_already_taken_is_refused() -> None:
+    """Rules: SETUP-06
+
+    Each player chooses a side of their own: a side already taken, or one the map does not
+    have, is refused in one sentence.
+    """
+    with pytest.raises(BadSetup, match="the top side is already taken by Thimble Empire"):
+        make_setup({"nations": ["mushroom", "thimble"], "sides": ["top", "top"]})
+    with pytest.raises(BadSetup, match="choose from top, bottom-left, bottom-right"):
+        make_setup({"nations": ["mushroom", "thimble", "seed"], "sides": ["top", "left", "x"]})
+    with pytest.raises(BadSetup, match="one side per nation"):
+        make_setup({"nations": ["mushroom", "thimble"], "sides": ["top"]})
+    hand_written = make_setup({"nations": ["mushroom", "thimble"]})
+    hand_written["players"][0]["side"] = ["top"]
+    with pytest.raises(BadSetup, match="no side"):
+        engine.new_game(hand_written)
 
 
 def test_orientation_faces_nearest_edge() -> None:
@@ -137,3 +187,22 @@ def test_any_goal_from_one_to_six() -> None:
     """
     for goal in range(1, 7):
         assert start("mushroom", "thimble", vp_goal=goal).vp_goal == goal
+
+
+def test_new_takes_sides_from_the_command_line(tmp_path: Path) -> None:
+    """Rules: SETUP-06
+
+    `nncli new --sides` stores each player's side in the save; a taken side is refused with
+    exit 2 and no file written.
+    """
+    path = tmp_path / "s.toml"
+    made = nncli("new", path, "--nations", "mushroom,thimble", "--sides", "top,bottom")
+    assert made.exit_code == 0, made.stderr
+    loaded = savefile.load(path)
+    assert [p["side"] for p in loaded.setup["players"]] == ["top", "bottom"]
+    assert hall_zone(loaded.state, "mushroom") == (10, 2)
+    taken = tmp_path / "taken.toml"
+    result = nncli("new", taken, "--nations", "mushroom,thimble", "--sides", "bottom,bottom")
+    assert result.exit_code == 2 and not taken.exists()
+    assert result.stderr == ("error: the bottom side is already taken by Thimble Empire; each "
+                             "player needs a side of their own (Rules: SETUP-06).\n")

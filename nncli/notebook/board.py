@@ -10,6 +10,7 @@ from nncli.notebook.geometry import BUILDING_H, BUILDING_W, UNIT_H, UNIT_W, Rect
 from nncli.notebook.state import Building, State, Unit
 
 WATER = frozenset("~w")
+OPEN_WATER = WATER - {"w"}  # fish water "w" is water and a resource zone too
 
 
 def map_of(state: State) -> MapDef:
@@ -39,8 +40,10 @@ def all_water(state: State, rect: Rect) -> bool:
     return all(t in WATER for t in terrains(state, rect))
 
 
-def any_water(state: State, rect: Rect) -> bool:
-    return any(t in WATER for t in terrains(state, rect))
+def any_open_water(state: State, rect: Rect) -> bool:
+    """Rules: Q-21 - a square under ``rect`` is water that is no resource zone: ``~``, not the
+    fish squares ``w`` (Thimble's food)."""
+    return any(t in OPEN_WATER for t in terrains(state, rect))
 
 
 def occupier(state: State, building: Building) -> Unit | None:

@@ -117,8 +117,9 @@ def check_site(state: State, nation: str, kind: BuildingType, rect: Rect) -> Non
 
 def terrain_problem(state: State, kind: BuildingType, rect: Rect) -> str:
     """Why the squares under ``rect`` do not suit ``kind`` (water, its region), or ""."""
-    if not kind.may_overlap_water and board.any_water(state, rect):
-        return f"a {kind.name} cannot stand on water (Rules: Q-21)."
+    if not kind.may_overlap_water and board.any_open_water(state, rect):
+        return (f"a {kind.name} cannot stand on open water; of the water squares only fish "
+                f"squares, a resource zone, may be built on (Rules: Q-21, BUILD-35).")
     if kind.region and kind.region not in board.terrains(state, rect):
         rule = REGION_RULES.get(kind.key, "AVATAR-14")
         return f"a {kind.name} must cover at least 1 '{kind.region}' square (Rules: {rule})."

@@ -54,13 +54,15 @@ __all__ = ["advance", "apply", "is_legal", "legal_moves", "new_game"]
 def _research(state: State, move: Research) -> None:
     """Rules: RES-01, RES-02 - buying a node is the Research Step, and it ends the turn."""
     player = state.player(state.mover)
+    units.refuse_ending_stacked(state)
     node = research.check_research(state, player, move.node)
     research.unlock(state, player, node)
     _finish(state)
 
 
 def _end(state: State, move: EndTurn) -> None:
-    """Rules: ACT-03, RES-02 - end the Actions Step and research nothing."""
+    """Rules: ACT-03, RES-02, MOVE-09 - end the Actions Step and research nothing."""
+    units.refuse_ending_stacked(state)
     _finish(state)
 
 

@@ -62,6 +62,8 @@ def generate(state: State) -> Iterator[Move]:
 
 
 def _research(state: State) -> Iterator[Move]:
+    if units.ending_stacked(state):  # research ends the turn
+        return
     player = state.player(state.mover)
     for node in content.load().research[state.research_side].nodes:
         try:

@@ -115,7 +115,7 @@ def extra_squares(entry: str) -> int:
 def budget(state: State, piece: Unit) -> int:
     """The squares the piece may move now, or IllegalMove saying why it may not move.
 
-    Rules: MOVE-01, MOVE-11, UACT-03, STUN-02, STUN-05, AVATAR-01, AVATAR-04.
+    Rules: MOVE-01, MOVE-09, MOVE-11, UACT-03, STUN-02, STUN-05, AVATAR-01, AVATAR-04.
     """
     bonus = wind_chime(state, piece.owner)
     if piece.is_avatar:
@@ -126,6 +126,7 @@ def budget(state: State, piece: Unit) -> int:
     if piece.stunned:
         raise IllegalMove(f"{piece.id} is Stunned: its activation can only Recover "
                           f"(Rules: STUN-05).")
+    units.refuse_stacked(state, piece)
     if piece.moved or piece.acted:
         entry = extra_move(state, piece)
         if entry:

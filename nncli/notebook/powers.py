@@ -110,8 +110,7 @@ def upgrade(state: State, args: tuple[str, ...], most: int) -> None:
         piece = units.own_piece(state, unit_id)
         if piece.is_avatar or piece.key not in ("melee", "cavalry") or piece.size != 1:
             raise IllegalMove(f"{unit_id} is not a size-1 Melee or Cavalry unit.")
-        stacked = next((u for u in state.units if u is not piece
-                        and (u.col, u.row) == (piece.col, piece.row)), None)
+        stacked = units.stacked_with(state, piece)
         if stacked is not None:  # grown, it would overlap a unit it can no longer combine with
             raise IllegalMove(f"{unit_id} shares its squares with {stacked.id}: combine them "
                               f"instead (Rules: MOVE-09, COMB-02).")

@@ -50,6 +50,50 @@ def check_setup(setup: Mapping[str, Any]) -> None:
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise BadSetup("the seed must be a whole number of 0 or more.")
     check_controllers(players)
+    start_zones(setup)
+
+
+def side_names(map_key: str, count: int) -> dict[str, tuple[int, int]]:
+    """The start zones of ``count`` players on the map, by side name (``top``, ``bottom-left``),
+    in the order the map lists them: where a zone lies on the map names it."""
+    board_map = content.load().maps[map_key]
+    sides = {}
+    for col, row in board_map.start_zones[count]:
+        vertical = "top" if row < board_map.height // 2 else "bottom"
+        middle = col + 1.5  # a start zone is 3 squares wide
+        across = "-left" if middle < board_map.width / 3 else \
+            "-right" if middle > 2 * board_map.width / 3 else ""
+        sides[vertical + across] = (col, row)
+    return sides
+
+
+def start_zones(setup: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
+    """Each nation's start zone (Rules: SETUP-06, SETUP-08).
+
+    Highest priority first, a player whose entry names a ``side`` takes it, and a side already
+    taken or not on the map is refused; the others, highest priority first, take the free zones
+    in the order the map lists them.
+    """
+    data = content.load()
+    players = setup["players"]
+    sides = side_names(setup["map"], len(players))
+    chosen: dict[str, str] = {}
+    for player in sorted(players, key=lambda p: -data.nations[p["nation"]].priority):
+        side = player.get("side")
+        if side is None:
+            continue
+        if not isinstance(side, str) or side not in sides:
+            raise BadSetup(f"there is no side {side!r} on the {setup['map']} map for "
+                           f"{len(players)} players; choose from {', '.join(sides)}.")
+        taken = next((n for n, s in chosen.items() if s == side), None)
+        if taken is not None:
+            raise BadSetup(f"the {side} side is already taken by {data.nations[taken].name}; "
+                           f"each player needs a side of their own (Rules: SETUP-06).")
+        chosen[player["nation"]] = side
+    free = [zone for side, zone in sides.items() if side not in chosen.values()]
+    others = sorted((p["nation"] for p in players if p["nation"] not in chosen),
+                    key=lambda n: -data.nations[n].priority)
+    return {n: sides[side] for n, side in chosen.items()} | dict(zip(others, free, strict=True))
 
 
 def check_controllers(players: list[Mapping[str, Any]]) -> None:
@@ -80,15 +124,27 @@ def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
         raise BadSetup(f"give one name per nation: {len(nations)} nations, {len(names)} names.")
     controllers = controllers_for(nations, ai, options.get("bots") or [],
                                   options.get("bot_kind") or "greedy")
+    sides = chosen_sides(nations, list(options.get("sides") or []))
     setup = {
         "seed": options.get("seed", FIRST_GAME["seed"]),
         "vp_goal": options.get("vp", FIRST_GAME["vp_goal"]),
         "map": options.get("map") or ("2p" if len(nations) == 2 else f"{len(nations)}p"),
-        "players": [{"name": name, "nation": nation} | controller
-                    for name, nation, controller in zip(names, nations, controllers, strict=True)],
+        "players": [{"name": name, "nation": nation} | controller | side
+                    for name, nation, controller, side
+                    in zip(names, nations, controllers, sides, strict=True)],
     }
     check_setup(setup)
     return setup
+
+
+def chosen_sides(nations: list[str], sides: list[str]) -> list[dict[str, str]]:
+    """The ``side`` entry of each seat from ``--sides`` (one per nation, in seat order), or none
+    at all when no side is chosen."""
+    if not sides:
+        return [{} for _ in nations]
+    if len(sides) != len(nations):
+        raise BadSetup(f"give one side per nation: {len(nations)} nations, {len(sides)} sides.")
+    return [{"side": side} for side in sides]
 
 
 def solo_nations(ai: str, nations: list[str]) -> list[str]:
@@ -124,9 +180,9 @@ def new_game(setup: Mapping[str, Any]) -> State:
                   vp_goal=setup["vp_goal"], players=players)
     board_map = data.maps[state.map_key]
     # Rules: SETUP-06 - the highest priority chooses its side first.
-    by_priority = sorted(players, key=lambda p: -data.nations[p.nation].priority)
-    for player, zone in zip(by_priority, board_map.start_zones[len(players)], strict=True):
-        place_start(state, player.nation, zone)
+    for nation, zone in sorted(start_zones(setup).items(),
+                               key=lambda item: -data.nations[item[0]].priority):
+        place_start(state, nation, zone)
     # Rules: SETUP-03 - a token on every encounter space of the map in use.
     state.tokens = [(c, r) for r, line in enumerate(board_map.rows)
                     for c, sym in enumerate(line) if sym == "E"]

@@ -6,6 +6,7 @@ Rules: UNIT-02..21, UACT-01..04, COMB-01..05, SPEC-01..05, STUN-04, STUN-05, AVA
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from functools import cache
 
@@ -54,8 +55,9 @@ def label(piece: Unit) -> str:
     return f"{piece.owner}'s Avatar" if piece.is_avatar else f"{piece.owner}:{piece.id}"
 
 
-def ready_unit(state: State, piece: Unit) -> UnitType:
-    """Rules: UACT-01, STUN-05 - a unit that is not Stunned and has not acted may act."""
+def ready_unit(state: State, piece: Unit, combining: bool = False) -> UnitType:
+    """Rules: UACT-01, STUN-05, MOVE-09 - a unit that is not Stunned and has not acted may act;
+    a unit that shares its squares with another may only combine with it."""
     if piece.is_avatar:
         raise IllegalMove("your Avatar has no such action (Rules: AVATAR-06).")
     if piece.stunned:
@@ -63,7 +65,44 @@ def ready_unit(state: State, piece: Unit) -> UnitType:
                           f"(Rules: STUN-05).")
     if piece.acted:
         raise IllegalMove(f"{piece.id} has already acted this turn (Rules: UACT-01).")
+    if not combining:
+        refuse_stacked(state, piece)
     return unit_type(state, piece)
+
+
+def stacked_with(state: State, piece: Unit) -> Unit | None:
+    """Another unit sharing squares with ``piece``: the two stand stacked, waiting to combine."""
+    return next((u for u in state.units if u is not piece and u.rect.overlaps(piece.rect)), None)
+
+
+def refuse_stacked(state: State, piece: Unit) -> None:
+    """Rules: MOVE-09, COMB-01 - a unit that shares its squares with another may do nothing but
+    combine with it."""
+    other = stacked_with(state, piece)
+    if other is not None:
+        upper, lower = (piece, other) if piece.moved else (other, piece)
+        raise IllegalMove(f"{piece.id} shares its squares with {other.id}: the only thing either "
+                          f"may do is combine (combine {upper.id} {lower.id}) "
+                          f"(Rules: MOVE-09, COMB-01).")
+
+
+def ending_stacked(state: State) -> str:
+    """Why the turn may not end now, or "" (Rules: MOVE-09, COMB-01 - no turn ends with a unit
+    left on another)."""
+    for piece in state.units:
+        if piece.owner == state.mover and piece.moved:  # the unit that moved on to the other
+            other = stacked_with(state, piece)
+            if other is not None:
+                return (f"{piece.id} stands on {other.id}: a unit may end its move on another "
+                        f"only to combine, so combine them before the turn ends "
+                        f"(Rules: MOVE-09, COMB-01).")
+    return ""
+
+
+def refuse_ending_stacked(state: State) -> None:
+    problem = ending_stacked(state)
+    if problem:
+        raise IllegalMove(problem)
 
 
 def finish_action(piece: Unit) -> None:
@@ -74,11 +113,22 @@ def finish_action(piece: Unit) -> None:
 
 # --- stock and damage ------------------------------------------------------------------------
 
-def in_stock(state: State, owner: str, key: str, size: int) -> bool:
-    """Rules: UNIT-02 - a tile of this type and size is left in the owner's supply."""
+def in_stock(state: State, owner: str, key: str, size: int,
+             combining: Unit | None = None) -> bool:
+    """Rules: UNIT-02, COMB-04 - a tile of this type and size is left in the owner's supply.
+
+    Each pair stacked to combine holds a size-2 tile back for its combine (all but the pair of
+    ``combining``, which is combining now), so that no pair is left unable to combine.
+    """
     kind = content.load().nations[owner].units[key]
     tiles = kind.size1 if size == 1 else kind.size2
-    on_map = sum(1 for u in state.units if u.owner == owner and u.key == key and u.size == size)
+    mine = [u for u in state.units if u.owner == owner and u.key == key]
+    on_map = sum(1 for u in mine if u.size == size)
+    if size == 2:
+        stacks = Counter((u.col, u.row) for u in mine if u.size == 1)
+        if combining is not None:
+            stacks[(combining.col, combining.row)] = 0
+        on_map += sum(1 for count in stacks.values() if count > 1)
     return on_map < tiles
 
 
@@ -208,7 +258,7 @@ def combine(state: State, move: Combine) -> None:
     """Rules: COMB-01..05 - a size-1 unit that moved onto a friendly size-1 of its type merges."""
     piece = own_piece(state, move.piece)
     other = own_piece(state, move.other)
-    ready_unit(state, piece)
+    ready_unit(state, piece, combining=True)
     if other is piece or other.is_avatar or other.key != piece.key:
         raise IllegalMove(f"{piece.id} can combine only with another of your "
                           f"{unit_type(state, piece).name} (Rules: COMB-02).")
@@ -219,7 +269,7 @@ def combine(state: State, move: Combine) -> None:
     if not piece.moved or (piece.col, piece.row) != (other.col, other.row):
         raise IllegalMove(f"{piece.id} must first end its move exactly on {other.id} "
                           f"(Rules: COMB-01).")
-    if not in_stock(state, state.mover, piece.key, 2):
+    if not in_stock(state, state.mover, piece.key, 2, combining=piece):
         raise IllegalMove(f"no size-2 {unit_type(state, piece).name} tile is left in your "
                           f"supply (Rules: COMB-04).")
     new_id = next_unit_id(state, state.mover, piece.key)
@@ -340,6 +390,12 @@ def _spawns(state: State) -> Iterator[Move]:
 
 
 def _unit_actions(state: State, piece: Unit, mine: list[Unit]) -> Iterator[Move]:
+    if stacked_with(state, piece) is not None:  # Rules: MOVE-09 - combining is all it may do
+        if piece.moved and piece.size == 1:
+            for other in mine:
+                if other is not piece and (other.col, other.row) == (piece.col, piece.row):
+                    yield Combine(piece.id, other.id)
+        return
     kind = unit_type(state, piece)
     if kind.channel and beside_pool(state, piece.rect):
         yield Channel(piece.id)
@@ -347,7 +403,3 @@ def _unit_actions(state: State, piece: Unit, mine: list[Unit]) -> Iterator[Move]
         for b in state.buildings:
             if distance(piece.rect, b.rect) <= kind.range:
                 yield Demolish(piece.id, f"{b.owner}:{b.id}")
-    if piece.moved and piece.size == 1:
-        for other in mine:
-            if other is not piece and (other.col, other.row) == (piece.col, piece.row):
-                yield Combine(piece.id, other.id)
