@@ -18,6 +18,7 @@ from typing import Any
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app
+from prompt_toolkit.buffer import Buffer, CompletionState
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.completion.base import get_common_complete_suffix
 from prompt_toolkit.document import Document
@@ -320,21 +321,39 @@ class MoveCompleter(Completer):
 
 
 def completion_keys() -> KeyBindings:
-    """Tab opens and cycles the choices; Enter takes the chosen word and opens the next word's
-    choices, or plays the move when the word completes it. So Tab and Enter alone can play."""
+    """Tab and Enter over the completion menu, the same however fast the keys come.
+
+    Tab completes what every choice shares (the whole word and its space when there is one
+    choice) and shows the choices that come next; Tab again goes through them, from the last back
+    to the first, never back to the line as typed. Enter takes the chosen word and shows the next
+    word's choices, or plays the move when the word completes it. So Tab and Enter alone can
+    play. A space after a space is not added, so a word completed with its space is not followed
+    by a second one.
+    """
     bindings = KeyBindings()
+    shown: CompletionState | None = None  # the menu Tab or Enter opened, which Tab goes through
+
+    def show_choices(buffer: Buffer) -> None:
+        """Open the menu of what may come next, at once (not in the background as while
+        typing), so keys typed next find it whatever their pace."""
+        nonlocal shown
+        found = choices(buffer)
+        shown = CompletionState(buffer.document, found) if found else None
+        buffer.complete_state = shown
+        buffer.on_completions_changed.fire()
 
     @bindings.add("tab")
     def _tab(event: KeyPressEvent) -> None:
         buffer = event.current_buffer
-        if buffer.complete_state is not None:
-            buffer.complete_next()
+        state = buffer.complete_state
+        if state is not None and state is shown and state.completions:
+            at = state.complete_index
+            buffer.go_to_completion(0 if at is None else (at + 1) % len(state.completions))
             return
-        if buffer.completer is not None:
-            # Computed at once, not in the background, so keys typed next land after it.
-            found = buffer.completer.get_completions(buffer.document, CompleteEvent(True))
-            buffer.insert_text(get_common_complete_suffix(buffer.document, list(found)))
-        buffer.start_completion()
+        common = get_common_complete_suffix(buffer.document, choices(buffer))
+        if common:
+            buffer.insert_text(common, fire_event=False)
+        show_choices(buffer)
 
     def chosen() -> bool:
         state = get_app().current_buffer.complete_state
@@ -348,11 +367,27 @@ def completion_keys() -> KeyBindings:
             return
         buffer.apply_completion(state.current_completion)
         if buffer.text.endswith(" "):
-            buffer.start_completion()
+            show_choices(buffer)
         else:
             buffer.validate_and_handle()
 
+    @bindings.add(" ")
+    def _space(event: KeyPressEvent) -> None:
+        buffer = event.current_buffer
+        if buffer.document.char_before_cursor != " ":
+            buffer.insert_text(" ")
+
     return bindings
+
+
+def choices(buffer: Buffer) -> list[Completion]:
+    """The completions offered at the cursor, without one that would add nothing."""
+    if buffer.completer is None:
+        return []
+    document = buffer.document
+    found = list(buffer.completer.get_completions(document, CompleteEvent(True)))
+    typed = document.text_before_cursor
+    return [c for c in found if typed[len(typed) + c.start_position :] != c.text]
 
 
 def run_repl(game: Game, save: Save, path: Path) -> None:

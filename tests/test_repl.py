@@ -305,3 +305,53 @@ def test_a_turn_each_with_tab_and_enter_alone(notebook: Path, tmp_path: Path) ->
     finally:
         child.close(force=True)
     assert played(notebook) == ["initiative 1", "initiative 2", "end"]
+
+
+def typed_lines(history: Path) -> list[str]:
+    """The lines entered at the prompt, exactly as typed, from the history file."""
+    return [line[1:] for line in history.read_text().splitlines() if line.startswith("+")]
+
+
+def type_keys(child: Any, keys: str, pace: float) -> None:
+    """Send ``keys`` one at a time ``pace`` seconds apart (a person's pace), or all at once."""
+    if not pace:
+        child.send(keys)
+        return
+    for key in keys:
+        child.send(key)
+        time.sleep(pace)
+
+
+@pytest.mark.parametrize("pace", [0.15, 0.0], ids=["human-pace", "at-once"])
+@pytest.mark.parametrize(
+    ("opening", "keys", "line"),
+    [
+        ([], "ini\t\t\r", "initiative 1"),  # Tab completes the word, Tab again picks the first
+        ([], "ini\t 3\r", "initiative 3"),  # no second space after the completed word
+        ([], "ini" + "\t" * 8 + "\r", "initiative 1"),  # Tab goes round, never back to "ini"
+        (["initiative 1", "initiative 2"], "move \t\t\r", "move avatar f27"),
+    ],
+    ids=["tab-tab", "space-after", "round", "move"],
+)
+def test_tab_completes_the_same_at_any_pace(
+    tmp_path: Path, notebook: Path, opening: list[str], keys: str, line: str, pace: float
+) -> None:
+    """The line Tab makes does not depend on whether the as-you-type menu was open yet."""
+    pexpect = pytest.importorskip("pexpect")
+    started = savefile.load(notebook)
+    for text in opening:
+        started = savefile.append(started, GAME, text)
+    savefile.write(started, notebook)
+    child = play_in_pty(pexpect, notebook, tmp_path)
+    try:
+        child.expect(r"\w+>")
+        time.sleep(0.3)
+        type_keys(child, keys, pace)
+        child.expect("pieces: |error: ")  # the board after a move, or the move refused
+        child.expect(r"\w+>")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert typed_lines(tmp_path / "pty-history") == [line, "quit"]
+    assert played(notebook) == [*opening, line]
