@@ -21,6 +21,7 @@ from typer.models import CommandInfo
 from nncli import savefile
 from nncli.game import GAMES, BadSetup, Game, GameError, get_game
 from nncli.savefile import Save, SaveError
+from nncli.textsafe import brief, shown
 
 app = typer.Typer(
     help="Play board games turn by turn at the command line.",
@@ -37,7 +38,7 @@ SaveArg = Annotated[Path, typer.Argument(help="The save file.", show_default=Fal
 
 def fail(message: str, code: int = EXIT_BAD) -> NoReturn:
     """Print ``error: message`` on stderr and exit with ``code``."""
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(f"error: {shown(message)}", err=True)
     raise typer.Exit(code)
 
 
@@ -218,10 +219,10 @@ def move(
         if chosen is None:
             fail("the game is over; there is no move to make")
         texts = [game.format(chosen)]
-    done = apply_all(game, loaded, [(f'"{text}": ', text) for text in texts])
+    done = apply_all(game, loaded, [(f'"{brief(text)}": ', text) for text in texts])
     store(done, save)
     for record in done.moves[len(loaded.moves) :]:
-        typer.echo(record.move)
+        typer.echo(shown(record.move))
 
 
 @app.command()
@@ -239,7 +240,7 @@ def run(
     done = apply_all(game, loaded, [(where, text) for where, text in texts if text])
     store(done, save)
     for record in done.moves[len(loaded.moves) :]:
-        typer.echo(record.move)
+        typer.echo(shown(record.move))
 
 
 @app.command()
@@ -282,7 +283,7 @@ def log(save: SaveArg) -> None:
     """The numbered move log."""
     _, loaded = open_save(save)
     for number, record in enumerate(loaded.moves, 1):
-        typer.echo(f"{number:>3}. {record.by}: {record.move}")
+        typer.echo(shown(f"{number:>3}. {record.by}: {record.move}"))
 
 
 @app.command()

@@ -10,17 +10,21 @@ from __future__ import annotations
 
 import email
 import email.policy
+import re
 from collections.abc import Sequence
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from pathlib import Path
 from typing import Any
 
-from nncli import savefile
+from nncli import limits, savefile
 from nncli.game import Game
 from nncli.savefile import MoveRecord, Save, SaveError
+from nncli.textsafe import shown
 
 MAX_MESSAGE_BYTES = 2 * savefile.MAX_BYTES  # a base64 attachment is a third larger than the save
+_PART_LINE = re.compile(rb"^(?:--|content-type[ \t]*:)", re.IGNORECASE | re.MULTILINE)
+_BOUNDARY = re.compile(rb"boundary[ \t]*=", re.IGNORECASE)
 
 
 def receive(ours: Save, incoming: Save, game: Game) -> list[MoveRecord]:
@@ -61,8 +65,8 @@ def first_difference(ours: Sequence[MoveRecord], theirs: Sequence[MoveRecord]) -
 
 
 def describe(record: MoveRecord) -> str:
-    """``mushroom: build house k29 from th1``."""
-    return f"{record.by}: {record.move}"
+    """``mushroom: build house k29 from th1`` (control characters escaped)."""
+    return shown(f"{record.by}: {record.move}")
 
 
 def fresh_copy(incoming: Save, game: Game) -> Save:
@@ -79,15 +83,31 @@ def read_incoming(path: Path) -> Save:
     """The verified save in ``path``: a ``.toml`` save, or an ``.eml`` message carrying one."""
     if path.suffix.lower() != ".eml":
         return savefile.load(path)
-    message = email.message_from_bytes(
-        savefile.read_bytes(path, MAX_MESSAGE_BYTES), policy=email.policy.default
-    )
+    data = savefile.read_bytes(path, MAX_MESSAGE_BYTES)
+    check_message_shape(data, str(path))
+    message = email.message_from_bytes(data, policy=email.policy.default)
     for part in message.walk():
-        filename = part.get_filename()
-        payload = part.get_payload(decode=True)
+        try:
+            filename = part.get_filename()
+            payload = part.get_payload(decode=True)
+        except (LookupError, ValueError, TypeError):
+            raise SaveError(f"{path} has a part whose headers cannot be read") from None
         if filename and filename.lower().endswith(".toml") and isinstance(payload, bytes):
             return _attached_save(payload, f'the save "{filename}" attached to {path}')
     raise SaveError(f"{path} has no .toml attachment, so it carries no save")
+
+
+def check_message_shape(data: bytes, name: str) -> None:
+    """Refuse, before parsing, a message of more parts or nested multiparts than the limits
+    allow (the ``email`` package's cost grows with the parts and it recurses into each level).
+    A part starts with a boundary line or a Content-Type header; a multipart declares a
+    boundary, so it cannot nest deeper than the boundaries declared."""
+    if len(_PART_LINE.findall(data)) > 2 * limits.MAX_MAIL_PARTS:
+        raise SaveError(f"{name} has more than {limits.MAX_MAIL_PARTS} parts, too many for nncli")
+    if len(_BOUNDARY.findall(data)) > limits.MAX_MAIL_DEPTH:
+        raise SaveError(
+            f"{name} has more than {limits.MAX_MAIL_DEPTH} multipart sections, too many for nncli"
+        )
 
 
 def _attached_save(payload: bytes, name: str) -> Save:
@@ -118,14 +138,15 @@ def turn_unfinished(game: Game, save: Save) -> bool:
 
 
 def seat_name(game: Game, state: Any, seat: str) -> str:
-    """The player's name for ``seat`` when the game's state lists players with names."""
+    """The player's name for ``seat`` when the game's state lists players with names (control
+    characters escaped)."""
     players = game.to_dict(state).get("players", [])
     for player in players if isinstance(players, list) else []:
         if isinstance(player, dict) and seat in player.values():
             name = player.get("name")
             if isinstance(name, str) and name:
-                return name
-    return seat
+                return shown(name)
+    return shown(seat)
 
 
 def subject(game: Game, save: Save) -> str:
@@ -144,19 +165,43 @@ def subject(game: Game, save: Save) -> str:
     return ", ".join(parts)
 
 
+def since_last_move(moves: Sequence[MoveRecord], seat: str) -> list[MoveRecord]:
+    """``seat``'s last move and every move after it (all the moves when ``seat`` has none)."""
+    for start in range(len(moves) - 1, -1, -1):
+        if moves[start].by == seat:
+            return list(moves[start:])
+    return list(moves)
+
+
+def news(game: Game, save: Save) -> list[str]:
+    """What the receiver (the seat to move) has not seen: their own last move and every move
+    since, by seat, so that no move made in their seat or by a third seat is left out. Once the
+    game is over, the last turn."""
+    receiver = game.mover(save.state)
+    if not save.moves:
+        return ["No moves yet."]
+    if receiver is None:
+        turn = last_turn(save.moves)
+        return [f"{seat_name(game, save.state, turn[0].by)}'s last turn:", *map(_line, turn)]
+    who = seat_name(game, save.state, receiver)
+    shown_moves = since_last_move(save.moves, receiver)
+    if len(shown_moves) == len(save.moves) and save.moves[0].by != receiver:
+        return ["Every move so far:", *map(_line, shown_moves)]
+    return [f"{who}'s last move and every move since:", *map(_line, shown_moves)]
+
+
+def _line(record: MoveRecord) -> str:
+    return f"  {describe(record)}"
+
+
 def body(game: Game, save: Save, filename: str) -> str:
-    """The plain-text body: the last turn's moves, the board, and how to answer."""
-    turn = last_turn(save.moves)
-    if turn:
-        who = seat_name(game, save.state, turn[0].by)
-        lines = [f"{who}'s last turn:", *(f"  {describe(r)}" for r in turn)]
-    else:
-        lines = ["No moves yet."]
+    """The plain-text body: the moves the receiver has not seen, the board, and how to answer."""
+    lines = news(game, save)
     return "\n".join(
         [
             *lines,
             "",
-            game.render(save.state, color=False),
+            *map(shown, game.render(save.state, color=False).splitlines()),
             "",
             f"{len(save.moves)} moves, head digest {save.head[:16]}.",
             f"To continue, save this message as a file and run: nncli receive {filename} FILE.eml",
@@ -178,7 +223,7 @@ def compose(
     Raises ValueError for an address that cannot be a mail header.
     """
     message = EmailMessage()
-    message["Subject"] = subject(game, save)
+    message["Subject"] = shown(subject(game, save))
     if sender:
         message["From"] = sender
     if to:
@@ -188,7 +233,7 @@ def compose(
     text_body = body(game, save, filename)
     message.set_content(text_body, cte="7bit" if text_body.isascii() else "8bit")
     message.add_attachment(
-        text.encode("utf-8"), maintype="application", subtype="toml", filename=filename
+        text.encode("utf-8"), maintype="application", subtype="toml", filename=shown(filename)
     )
     return message
 

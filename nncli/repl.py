@@ -29,6 +29,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from nncli import savefile
 from nncli.game import Game, GameError
 from nncli.savefile import Save, SaveError
+from nncli.textsafe import shown
 
 HISTORY_ENV = "NNCLI_HISTORY"
 DEFAULT_HISTORY = "~/.nncli_history"
@@ -109,7 +110,7 @@ class Repl:
 
     def error(self, message: str) -> None:
         """Print ``error: message``."""
-        self.say(self._style(f"error: {message}", "1;31"))
+        self.say(self._style(f"error: {shown(message)}", "1;31"))
 
     def banner(self) -> None:
         """Announce whose turn it is, or the end of the game."""
@@ -172,7 +173,7 @@ class Repl:
         self.turn = [after] if new_turn or drew else [*self.turn, after]
         record = after.moves[-1]
         if by_computer:
-            self.say(f"{record.by}: {record.move}")
+            self.say(shown(f"{record.by}: {record.move}"))
         else:
             self.board()
         if new_turn:
@@ -259,12 +260,12 @@ class Repl:
         undone = self.save.moves[-1].move
         if self._store(self.turn[-2]):
             self.turn.pop()
-            self.say(f"undone: {undone}")
+            self.say(shown(f"undone: {undone}"))
 
     def log(self) -> None:
         """The numbered move log."""
         for number, record in enumerate(self.save.moves, 1):
-            self.say(f"{number:>3}. {record.by}: {record.move}")
+            self.say(shown(f"{number:>3}. {record.by}: {record.move}"))
 
     def write(self) -> None:
         """Save now."""

@@ -26,13 +26,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from nncli import __version__
+from nncli import __version__, limits
 from nncli.chance import CHANCE, Stream, seeded
 from nncli.game import Game, GameError, IllegalMove, get_game
+from nncli.limits import LimitError
+from nncli.textsafe import shown
 
 FORMAT = "nncli-save"
 VERSION = 1
-MAX_BYTES = 10 * 1024 * 1024
+MAX_BYTES = limits.MAX_BYTES
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
@@ -40,7 +42,7 @@ class SaveError(Exception):
     """A save file that cannot be read, trusted or written; the message is one sentence."""
 
     def __init__(self, message: str) -> None:
-        super().__init__(" ".join(message.split()))  # one line, whatever the file held
+        super().__init__(shown(" ".join(message.split())))  # one line, no control character
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,7 @@ def new_save(game: Game, setup: Mapping[str, Any]) -> Save:
     """A save of a game that has just started with ``setup``, with the chance moves its start
     calls for already drawn (raises BadSetup)."""
     plain = _plain(setup)
+    _within_limits(limits.check_tree, plain, "the setup")
     created = datetime.now(UTC).replace(microsecond=0)
     return settle(Save(game.key, plain, [], game.new_game(plain), created), game)
 
@@ -115,6 +118,8 @@ def append(save: Save, game: Game, text: str) -> Save:
     """``save`` after the move ``text`` and the chance moves it calls for (raises the game's
     BadNotation or IllegalMove)."""
     save = settle(save, game)
+    if len(save.moves) >= limits.MAX_MOVES:
+        raise IllegalMove(f"the game has {len(save.moves)} moves, as many as a save may hold")
     state, record = _step(game, save.state, save.head, text, owned=False)
     return settle(replace(save, moves=[*save.moves, record], state=state), game)
 
@@ -153,6 +158,7 @@ def _step(game: Game, state: Any, head: str, text: str, owned: bool) -> tuple[An
     by = game.mover(state)
     if by is None:
         raise IllegalMove("the game is over, so no more moves can be made")
+    limits.check_move_text(text)
     move = game.parse(text, state)
     state = game.advance(state, move) if owned else game.apply(state, move)
     canonical = game.format(move)
@@ -178,13 +184,23 @@ def dumps(save: Save) -> str:
     return _toml_text(doc)
 
 
+def _writable(save: Save, target: Path) -> bytes:
+    """The bytes of ``save``, refused (SaveError) when nncli would refuse to read them."""
+    text = dumps(save)
+    try:
+        limits.check_text(text, "the new save")
+    except LimitError as exc:
+        raise SaveError(f"{target} was not written: {exc}") from None
+    return text.encode()
+
+
 def write(save: Save, path: str | os.PathLike[str]) -> None:
     """Write ``save`` to ``path`` atomically, keeping the previous file as ``NAME.bak``."""
     import shutil  # only writing needs these two (start-up time of ``show``)
     import tempfile
 
     target = Path(path)
-    data = dumps(save).encode()
+    data = _writable(save, target)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:
@@ -242,16 +258,22 @@ def read_text(path: str | os.PathLike[str]) -> str:
 
 def loads(text: str, name: str = "the save") -> Save:
     """Parse, migrate and verify the TOML ``text`` of a save called ``name`` in messages."""
-    if len(text) > MAX_BYTES:
-        raise SaveError(f"{name} is larger than 10 MB, too large to be a save")
+    _within_limits(limits.check_text, text, name)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise SaveError(f"{name} is not valid TOML {_toml_problem(exc, text)}") from exc
-    except RecursionError:
-        raise SaveError(f"{name} nests tables too deeply to be a save") from None
+    _within_limits(limits.check_tree, data, name)
     data = migrate(data, name)
-    return _verify(data)
+    return _verify(data, name)
+
+
+def _within_limits(check: Callable[[Any, str], None], value: Any, name: str) -> None:
+    """``check(value, name)``, its LimitError raised as a SaveError."""
+    try:
+        check(value, name)
+    except LimitError as exc:
+        raise SaveError(str(exc)) from None
 
 
 def _toml_problem(exc: tomllib.TOMLDecodeError, text: str) -> str:
@@ -284,13 +306,15 @@ def migrate(data: dict[str, Any], name: str = "the save") -> dict[str, Any]:
     return data
 
 
-def _verify(data: dict[str, Any]) -> Save:
+def _verify(data: dict[str, Any], name: str) -> Save:
     """Check every key of a current-version save and replay its moves."""
     _need(data, "writer", str)
     key = _need(data, "game", str)
     created = _need(data, "created", datetime)
     setup = _need(data, "setup", dict)
-    moves = [_record(m, n) for n, m in enumerate(_need(data, "moves", list), 1)]
+    entries = _need(data, "moves", list)
+    _within_limits(limits.check_moves, len(entries), name)
+    moves = [_record(m, n) for n, m in enumerate(entries, 1)]
     state_table = _need(data, "state", dict)
     try:
         game = get_game(key)

@@ -171,7 +171,9 @@ def test_mail_writes_a_message_with_the_save_attached(tmp_path: Path) -> None:
     assert message["Subject"] == "nncli: Race to 10, a to play"
     assert (message["To"], message["From"]) == ("ben@example.com", "Ann <ann@example.com>")
     content = body_text(message)
-    assert content.startswith("b's last turn:\n  b: add 2\n\ntotal 5 of 10; a to move\n")
+    assert content.startswith(
+        "a's last move and every move since:\n  a: add 3\n  b: add 2\n\ntotal 5 of 10; a to move\n"
+    )
     assert "nncli receive race.toml" in content
     [attached] = message.iter_attachments()
     assert attached.get_content_type() == "application/toml"
@@ -300,4 +302,4 @@ def test_mail_subject_names_the_round_and_the_player(tmp_path: Path) -> None:
     nncli("mail", save)
     message = parsed(tmp_path / "game.eml")
     assert message["Subject"] == "nncli: Notebook Nations, round 1, Ben to play"
-    assert body_text(message).startswith("Ann's last turn:\n  mushroom: initiative 2\n\n   a b c")
+    assert body_text(message).startswith("Every move so far:\n  mushroom: initiative 2\n\n   a b c")

@@ -92,7 +92,7 @@ def touching_sites(rect: Rect, width: int, height: int) -> Iterator[tuple[int, i
             yield rect.right + 1, row
 
 
-_SQUARE = re.compile(r"([a-z]+)(\d+)")
+_SQUARE = re.compile(r"([a-z]{1,3})([0-9]{1,4})")  # far larger than any map
 
 
 def column_letters(col: int) -> str:

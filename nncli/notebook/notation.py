@@ -165,9 +165,19 @@ def _usage(example: str) -> BadNotation:
     return BadNotation(f"incomplete move: write it like '{example}'.")
 
 
+MAX_DIGITS = 6  # no count in a move comes near a million
+
+
+def _is_number(word: str) -> bool:
+    """Whether ``word`` is written in the digits 0-9 (``"²".isdigit()`` is true)."""
+    return word.isascii() and word.isdigit()
+
+
 def _number(word: str, example: str) -> int:
-    if not word.isdigit():
+    if not _is_number(word):
         raise BadNotation(f"'{word}' is not a number: write it like '{example}'.")
+    if len(word) > MAX_DIGITS:
+        raise BadNotation(f"'{word[:MAX_DIGITS]}...' is too large a number for a move.")
     return int(word)
 
 
@@ -451,12 +461,14 @@ def _tile_and_args(state: State, args: list[str]) -> tuple[str, list[str]]:
     """The tile named first (a key, a hand position, or a name in several words) and the rest."""
     names = {key: key for key in (t.key for t in content.load().encounters)}
     names.update({kebab(t.name): t.key for t in content.load().encounters})
-    if args[0].isdigit():
+    if _is_number(args[0]):
         hand = state.player(state.mover).hand
-        if not 1 <= int(args[0]) <= len(hand):
-            raise BadNotation(f"you hold no encounter tile number {args[0]}.")
-        return hand[int(args[0]) - 1], args[1:]
-    for length in range(len(args), 0, -1):
+        number = _number(args[0], "use 1")
+        if not 1 <= number <= len(hand):
+            raise BadNotation(f"you hold no encounter tile number {number}.")
+        return hand[number - 1], args[1:]
+    longest = max(len(name.split("-")) for name in names)  # longer tries cannot match
+    for length in range(min(len(args), longest), 0, -1):
         joined = "-".join(args[:length])
         if joined in names:
             return names[joined], args[length:]

@@ -27,17 +27,18 @@ def check_setup(setup: Mapping[str, Any]) -> None:
     players = setup.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
         raise BadSetup("Notebook Nations needs 2, 3 or 4 nations (Rules: GAME-02).")
-    nations = [p.get("nation") for p in players if isinstance(p, Mapping)]
+    nations = [p.get("nation") for p in players if isinstance(p, Mapping)
+               and isinstance(p.get("name", ""), str)]
     if len(nations) != len(players):
         raise BadSetup("each player needs a name and a nation.")
     for nation in nations:
-        if nation not in data.nations:
+        if not isinstance(nation, str) or nation not in data.nations:
             known = ", ".join(data.nations)
             raise BadSetup(f"there is no nation {nation!r}; choose from {known}.")
     if len(set(nations)) != len(nations):
         raise BadSetup("each player must play a different nation (Rules: SETUP-05).")
     map_key = setup.get("map")
-    if map_key not in data.maps:
+    if not isinstance(map_key, str) or map_key not in data.maps:
         raise BadSetup(f"there is no map {map_key!r}; choose from {', '.join(data.maps)}.")
     if len(players) not in data.maps[map_key].start_zones:
         raise BadSetup(f"the {map_key} map has no start zones for {len(players)} players "
