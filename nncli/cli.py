@@ -117,7 +117,7 @@ def command_name(command: CommandInfo) -> str:
 def main(ctx: typer.Context) -> None:
     """With no command, continue or start a game (same as ``play``)."""
     if ctx.invoked_subcommand is None:
-        play(None)
+        play(None, None)
 
 
 @app.command()
@@ -174,7 +174,18 @@ def new(
 
 
 @app.command()
-def play(save: Annotated[Path | None, typer.Argument(help="The save to play.")] = None) -> None:
+def play(
+    save: Annotated[Path | None, typer.Argument(help="The save to play.")] = None,
+    handover: Annotated[
+        bool | None,
+        typer.Option(
+            "--handover/--no-handover",
+            help="Between two people's turns, clear the screen and wait for Enter, so one does"
+            " not read the other's turn. Default: on when the output is a terminal.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
     """Play interactively (continues the latest game in saves/ when SAVE is left out)."""
     try:
         from nncli.repl import run_repl  # type: ignore[import-not-found, unused-ignore]
@@ -192,7 +203,7 @@ def play(save: Annotated[Path | None, typer.Argument(help="The save to play.")] 
         store(started, path)
     else:
         game, started = open_save(path)
-    run_repl(game, started, path)
+    run_repl(game, started, path, handover)
 
 
 def latest_save() -> Path | None:

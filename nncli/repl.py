@@ -95,6 +95,8 @@ class Repl:
     path: Path
     color: bool
     turn: list[Save] = field(default_factory=list)  # saves since this turn began, for undo
+    handover: bool = False  # hide the board between two people's turns until Enter
+    last_person: str | None = None  # the seat whose person moved last at this screen
 
     def __post_init__(self) -> None:
         self.turn = [self.save]
@@ -172,6 +174,8 @@ class Repl:
         drew = self._draws(before) != self._draws(after)
         self.turn = [after] if new_turn or drew else [*self.turn, after]
         record = after.moves[-1]
+        if not by_computer:
+            self.last_person = record.by
         if by_computer:
             self.say(shown(f"{record.by}: {record.move}"))
         else:
@@ -187,6 +191,25 @@ class Repl:
                 return
             if sys.stdout.isatty():
                 time.sleep(AUTO_PAUSE)
+
+    def handover_due(self) -> bool:
+        """Whether another person than the one who moved last at this screen is to move now."""
+        mover = self.game.mover(self.save.state)
+        return self.handover and mover is not None and self.last_person not in (None, mover)
+
+    def hand_over(self, wait: Callable[[str], str]) -> bool:
+        """Clear the screen and ``wait`` for the next person's Enter, then show their board;
+        False when they quit instead."""
+        if sys.stdout.isatty():
+            self.say("\x1b[2J\x1b[H")  # clear the screen: the last person's turn is not shown
+        self.say(self._style(f"=== hand-over: {self.game.status(self.save.state)} ===", "1"))
+        answer = wait("Press Enter to play (or type quit): ")
+        if ALIASES.get(answer.strip().lower(), answer.strip().lower()) == "quit":
+            return False
+        self.last_person = self.game.mover(self.save.state)
+        self.board()
+        self.banner()
+        return True
 
     # --- commands -----------------------------------------------------------------------------
 
@@ -391,9 +414,14 @@ def choices(buffer: Buffer) -> list[Completion]:
     return [c for c in found if typed[len(typed) + c.start_position :] != c.text]
 
 
-def run_repl(game: Game, save: Save, path: Path) -> None:
-    """Play the game in ``save`` at the prompt, saving to ``path`` after every move."""
-    repl = Repl(game, save, Path(path), use_color())
+def run_repl(game: Game, save: Save, path: Path, handover: bool | None = None) -> None:
+    """Play the game in ``save`` at the prompt, saving to ``path`` after every move.
+
+    ``handover``: between two people's turns, clear the screen and wait for Enter (None: only
+    when the output is a terminal, where people share one screen).
+    """
+    hide = sys.stdout.isatty() if handover is None else handover
+    repl = Repl(game, save, Path(path), use_color(), handover=hide)
     repl.board()
     repl.banner()
     repl.run_computers()
@@ -404,9 +432,12 @@ def run_repl(game: Game, save: Save, path: Path) -> None:
         key_bindings=completion_keys(),
         bottom_toolbar=repl.toolbar,
     )
+    plain: PromptSession[str] = PromptSession()  # the hand-over's Enter, kept out of the history
     repl.say("Type a move (Tab completes), or help.")
     while True:
         try:
+            if repl.handover_due() and not repl.hand_over(plain.prompt):
+                break
             line = session.prompt(repl.prompt)
         except KeyboardInterrupt:
             continue

@@ -85,13 +85,13 @@ def new_save(tmp_path: Path, game: Game, setup: dict[str, Any] | None = None) ->
     return path
 
 
-def drive(path: Path, keys: str) -> None:
+def drive(path: Path, keys: str, handover: bool | None = None) -> None:
     """Run the REPL on the save at ``path``, typing ``keys``."""
     loaded = savefile.load(path)
     game = {g.key: g for g in (TURNS, BOTS, GAME)}[loaded.game_key]
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         pipe.send_text(keys)
-        run_repl(game, loaded, path)
+        run_repl(game, loaded, path, handover)
 
 
 def played(path: Path) -> list[str]:
@@ -201,6 +201,30 @@ def test_computer_players_move_through_the_hook(
     assert "b: add 1\nb: add 1\n=== a to play" in capsys.readouterr().out
 
 
+def test_hand_over_between_two_people(
+    notebook: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ann's move hands the screen to Ben: his Enter shows the board, his next line is a move."""
+    drive(notebook, "initiative 1\n\ninitiative 2\nquit\n", handover=True)
+    assert played(notebook) == ["initiative 1", "initiative 2"]
+    out = capsys.readouterr().out
+    assert out.count("=== hand-over: ") == 2
+    assert "=== hand-over: Thimble Empire (Ben) to play: round 1, initiative" in out
+    assert "=== hand-over: Mushroom Tribes (Ann) to play: round 1, turns" in out
+
+
+def test_no_hand_over_when_off_or_against_a_computer(
+    notebook: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    drive(notebook, "initiative 1\ninitiative 2\nquit\n", handover=False)
+    assert played(notebook) == ["initiative 1", "initiative 2"]
+    (tmp_path / "bots").mkdir()
+    bots = new_save(tmp_path / "bots", BOTS)
+    drive(bots, "add 2\nadd 2\nquit\n", handover=True)
+    assert played(bots) == ["add 2", "add 2", "add 1", "add 1"]
+    assert "hand-over" not in capsys.readouterr().out
+
+
 def test_ctrl_d_quits(notebook: Path, capsys: pytest.CaptureFixture[str]) -> None:
     drive(notebook, "initiative 3\n\x04")
     assert played(notebook) == ["initiative 3"]
@@ -238,13 +262,16 @@ def test_compact_groups_moves() -> None:
     ]
 
 
-def play_in_pty(pexpect: Any, notebook: Path, tmp_path: Path) -> Any:
-    """``nncli play NOTEBOOK`` in a 100x40 pseudo-terminal, without colour or history of ours."""
+def play_in_pty(
+    pexpect: Any, notebook: Path, tmp_path: Path, options: tuple[str, ...] = ("--no-handover",)
+) -> Any:
+    """``nncli play NOTEBOOK OPTIONS`` in a 100x40 pseudo-terminal, without colour or history of
+    ours (and without the hand-over between turns unless OPTIONS ask for it)."""
     env = dict(os.environ, NNCLI_HISTORY=str(tmp_path / "pty-history"), TERM="xterm",
                NO_COLOR="1", PROMPT_TOOLKIT_NO_CPR="1")
     return pexpect.spawn(
-        sys.executable, ["-m", "nncli", "play", str(notebook)], env=env, cwd=str(tmp_path),
-        encoding="utf-8", dimensions=(40, 100), timeout=20,
+        sys.executable, ["-m", "nncli", "play", str(notebook), *options],
+        env=env, cwd=str(tmp_path), encoding="utf-8", dimensions=(40, 100), timeout=20,
     )
 
 
@@ -280,6 +307,24 @@ def test_play_in_a_real_terminal(notebook: Path, tmp_path: Path) -> None:
     finally:
         child.close(force=True)
     assert played(notebook) == ["initiative 1", "initiative 2", "end"]
+
+
+def test_hand_over_by_default_at_a_terminal(notebook: Path, tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    child = play_in_pty(pexpect, notebook, tmp_path, options=())
+    try:
+        child.expect("mushroom>")
+        child.sendline("initiative 1")
+        child.expect("\x1b\\[2J")  # the screen is cleared
+        child.expect("=== hand-over: Thimble Empire \\(Ben\\) to play")
+        child.expect("Press Enter to play")
+        child.sendline("")
+        child.expect("thimble>")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert played(notebook) == ["initiative 1"]
 
 
 def test_a_turn_each_with_tab_and_enter_alone(notebook: Path, tmp_path: Path) -> None:
