@@ -18,7 +18,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from typer.models import CommandInfo
 
-from nncli import savefile
+from nncli import atomicfile, savefile
 from nncli.game import GAMES, BadSetup, Game, GameError, get_game
 from nncli.savefile import Save, SaveError
 from nncli.textsafe import brief, shown
@@ -330,7 +330,7 @@ def mail(
         fail(f"the message would overwrite the save {save}; choose another --out")
     with save_errors(path):
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+        atomicfile.replace_bytes(path, data)
     typer.echo(str(path))
     if pbem.turn_unfinished(game, loaded):
         who = pbem.seat_name(game, loaded.state, loaded.moves[-1].by)

@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from nncli import __version__, limits
+from nncli import __version__, atomicfile, limits
 from nncli.chance import CHANCE, Stream, seeded
 from nncli.game import Game, GameError, IllegalMove, get_game
 from nncli.limits import LimitError
@@ -195,11 +195,11 @@ def _writable(save: Save, target: Path) -> bytes:
 
 
 def write(save: Save, path: str | os.PathLike[str]) -> None:
-    """Write ``save`` to ``path`` atomically, keeping the previous file as ``NAME.bak``."""
-    import shutil  # only writing needs these two (start-up time of ``show``)
-    import tempfile
+    """Write ``save`` to ``path`` atomically, keeping the previous file as ``NAME.bak``; a
+    ``path`` that is a symbolic link stays one, to the updated file."""
+    import tempfile  # only writing needs it (start-up time of ``show``)
 
-    target = Path(path)
+    target = atomicfile.real_path(path)
     data = _writable(save, target)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
@@ -209,7 +209,7 @@ def write(save: Save, path: str | os.PathLike[str]) -> None:
             os.fsync(f.fileno())
         os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else 0o644)
         if target.exists():
-            shutil.copy2(target, target.with_name(target.name + ".bak"))
+            atomicfile.backup(target)
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -7,8 +7,11 @@ and leaves every file as it was.
 
 from __future__ import annotations
 
+import errno
 import re
 import shutil
+import subprocess
+import sys
 import time
 from email.message import EmailMessage
 from pathlib import Path
@@ -273,3 +276,140 @@ def test_a_move_in_the_receivers_seat_is_shown() -> None:
     assert news[1:] == [f"  {pbem.describe(m)}" for m in pbem.since_last_move(save.moves,
                                                                               receiver)]
     assert len(news) - 1 > len(pbem.last_turn(save.moves))
+
+
+# --- 4. nncli never writes a file it would refuse to read ---------------------------------------
+
+
+def compact(path: Path) -> None:
+    """Rewrite the save at ``path`` with no blank lines and no indentation (still valid)."""
+    lines = [line.strip() for line in path.read_text().splitlines() if line.strip()]
+    path.write_text("\n".join(lines) + "\n")
+
+
+def test_receive_refuses_to_write_a_save_over_the_size_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On main a 10.3 MB compact save was received and written as 11.8 MB, which every later
+    command refused (here the limit is lowered to fall between the two sizes)."""
+    theirs = tmp_path / "theirs.toml"
+    savefile.write(savefile.load(GOOD), theirs)
+    written = theirs.stat().st_size
+    compact(theirs)
+    assert theirs.stat().st_size < written
+    monkeypatch.setattr(limits, "MAX_BYTES", theirs.stat().st_size + 10)
+    ours = tmp_path / "game.toml"
+    refused(("receive", ours, theirs),
+            rf"{ours} was not written: the new save is larger than 0 MB, too large to be a save")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["theirs.toml"]
+
+
+def test_no_move_is_made_past_the_move_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``run``, ``move`` and the REPL all append through ``savefile.append``, which refuses the
+    move after the last a save may hold, so the file is never over the limit."""
+    monkeypatch.setattr(limits, "MAX_MOVES", 3)
+    path = tmp_path / "race.toml"
+    savefile.write(savefile.new_save(TOY, TOY.default_setup()), path)
+    moves = tmp_path / "moves.txt"
+    moves.write_text("add 1\n" * 4)
+    refused(("run", path, moves), "line 4: the game has 3 moves, as many as a save may hold", 1)
+    assert savefile.load(path).moves == []
+    assert nncli("run", path, moves.write_text("add 1\n" * 3) and moves).exit_code == 0
+    assert len(savefile.load(path).moves) == 3
+    refused(("move", path, "add 1"), '"add 1": the game has 3 moves, as many as a save may hold',
+            1)
+
+
+def test_a_save_over_the_move_limit_is_never_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save = savefile.new_save(TOY, TOY.default_setup())
+    for _ in range(3):
+        save = savefile.append(save, TOY, "add 1")
+    monkeypatch.setattr(limits, "MAX_MOVES", 2)
+    path = tmp_path / "race.toml"
+    with pytest.raises(savefile.SaveError, match="was not written: the new save has more than 2"):
+        savefile.write(save, path)
+    assert not path.exists()
+
+
+# --- 5. files outside the save are never touched ------------------------------------------------
+
+
+@pytest.fixture
+def elsewhere(tmp_path: Path) -> Path:
+    """A file outside the game's folder that a link in it points to."""
+    path = tmp_path / "outside" / "precious.txt"
+    path.parent.mkdir()
+    path.write_text("not a save\n")
+    return path
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """The game's folder, holding the good save as game.toml."""
+    path = tmp_path / "games"
+    path.mkdir()
+    shutil.copyfile(GOOD, path / "game.toml")
+    return path
+
+
+def test_a_bak_that_is_a_link_is_replaced_not_followed(folder: Path, elsewhere: Path) -> None:
+    """On main the file the link pointed to was overwritten with the old save."""
+    save = folder / "game.toml"
+    (folder / "game.toml.bak").symlink_to(elsewhere)
+    before = save.read_bytes()
+    assert nncli("move", save, "end").exit_code == 0
+    assert elsewhere.read_text() == "not a save\n"
+    assert not (folder / "game.toml.bak").is_symlink()
+    assert (folder / "game.toml.bak").read_bytes() == before
+
+
+def test_an_eml_that_is_a_link_is_replaced_not_followed(folder: Path, elsewhere: Path) -> None:
+    (folder / "game.eml").symlink_to(elsewhere)
+    assert nncli("mail", folder / "game.toml").exit_code == 0
+    assert elsewhere.read_text() == "not a save\n"
+    assert not (folder / "game.eml").is_symlink()
+    assert b"application/toml" in (folder / "game.eml").read_bytes()
+
+
+def test_a_save_that_is_a_link_stays_a_link(folder: Path, tmp_path: Path) -> None:
+    """On main the link was replaced by a plain file, so the real save went stale."""
+    real = folder / "game.toml"
+    link = tmp_path / "link.toml"
+    link.symlink_to(real)
+    before = real.read_bytes()
+    assert nncli("move", link, "end").exit_code == 0
+    assert link.is_symlink() and link.resolve() == real.resolve()
+    assert len(savefile.load(real).moves) == 13
+    assert (folder / "game.toml.bak").read_bytes() == before
+    assert not (tmp_path / "link.toml.bak").exists()
+
+
+def test_a_failed_backup_keeps_the_old_backup(folder: Path) -> None:
+    """A file-size limit (a full disk) that lets the new save be written but not the copy of the
+    old one: on main the .bak was truncated; now it stays whole and the save is unchanged."""
+    save = folder / "game.toml"
+    assert nncli("move", save, "end").exit_code == 0  # game.toml.bak: the 12-move save
+    old_backup, current = (folder / "game.toml.bak").read_bytes(), save.read_bytes()
+    shorter = len(savefile.dumps(savefile.load(GOOD)).encode())
+    assert shorter < len(current)
+    limit = (shorter + len(current)) // 2
+    script = (
+        "import resource, sys\n"
+        "from nncli import savefile\n"
+        "shorter = savefile.load(sys.argv[1])\n"
+        f"resource.setrlimit(resource.RLIMIT_FSIZE, ({limit}, {limit}))\n"
+        "try:\n"
+        "    savefile.write(shorter, sys.argv[2])\n"
+        "except OSError as exc:\n"
+        "    print(exc.errno)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(GOOD), str(save)],
+                          capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"{errno.EFBIG}\n", "")
+    assert (folder / "game.toml.bak").read_bytes() == old_backup
+    assert save.read_bytes() == current
+    assert sorted(p.name for p in folder.iterdir()) == ["game.toml", "game.toml.bak"]

@@ -103,7 +103,7 @@ def test_write_is_atomic(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         savefile.write(longer, path)
     assert path.read_bytes() == before
     assert len(savefile.load(path).moves) == 3
-    assert sorted(p.name for p in path.parent.iterdir()) == ["race.toml", "race.toml.bak"]
+    assert sorted(p.name for p in path.parent.iterdir()) == ["race.toml"]
 
 
 def test_tampered_move_is_reported_by_number(path: Path) -> None:
