@@ -65,8 +65,20 @@ class Game(Protocol):
     def completions(self, state: Any, prefix: str) -> list[str]:
         """Canonical move texts legal now that start with ``prefix`` (case and spaces forgiven)."""
 
-    def render(self, state: Any, color: bool) -> str:
-        """The board and the players' panels as text."""
+    def render(
+        self,
+        state: Any,
+        color: bool,
+        *,
+        view: str = "all",
+        size: tuple[int, int] | None = None,
+        centre: str | None = None,
+    ) -> str:
+        """The game as text: ``view`` "all" (the board and the players' panels), "board" (the
+        board and one status line), "panels" or "legend". With ``size`` (columns, lines) the
+        board fits that window, around ``centre`` (a place in the game's notation, else BadNotation)
+        or where the mover plays; without it, all of the board. The defaults give ``nncli show``.
+        """
 
     def to_dict(self, state: Any) -> dict[str, Any]:
         """A TOML-ready plain form of ``state`` (also what ``show --json`` prints)."""

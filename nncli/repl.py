@@ -7,6 +7,7 @@ commands start fast. Everything about the game itself comes through ``nncli.game
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import textwrap
 import time
@@ -37,10 +38,17 @@ TURN_KEYS = ("round", "phase")  # keys of the state dict (see `show --json`) tha
 DRAWS_KEY = "encounter_draws"  # the state dict's count of random draws: undo never crosses one
 AUTO_PAUSE = 0.6  # seconds between computer moves, on a terminal only
 WIDTH = 79
+MENU_LINES = 5  # lines kept free below the prompt for the Tab menu (the prompt's line included)
+PROMPT_AREA = MENU_LINES + 1  # and the toolbar
+KEPT_LINES = 4  # at most this many lines printed since the last prompt stay above the board
 
 COMMAND_HELP = {
     "help": "help [COMMAND]\n  The commands and moves, or help on one of them.",
-    "board": "board\n  Show the board and the players' panels.",
+    "board": "board [SQUARE|full]\n  The part of the board that fits the screen, around your\n"
+    "  pieces or around SQUARE (board k12), or all of it (board full).",
+    "panels": "panels\n  The players' panels: resources, income, research, hand and pieces.",
+    "legend": "legend\n  What the letters on the board stand for.",
+    "show": "show\n  All of the board, the legend and the panels, as nncli show prints them.",
     "moves": "moves [PREFIX]\n  The moves that are legal now (those starting with PREFIX).",
     "undo": "undo\n  Take back your last move of this turn. Earlier turns, other players' moves\n"
     "  and moves that drew a random tile cannot be taken back.",
@@ -49,7 +57,9 @@ COMMAND_HELP = {
     "quit": "quit\n  Leave the game (also exit, or Ctrl-D); it is already saved.",
 }
 ALIASES = {"exit": "quit", "?": "help"}
-WHEN_OVER = ("help", "board", "log", "save", "quit")  # what still works once the game is over
+# what still works once the game is over, and what the REPL offers then
+WHEN_OVER = ("help", "board", "panels", "legend", "show", "log", "save", "quit")
+OVER_OFFER = "the game is over: log lists its moves, show prints the final board, quit leaves"
 
 
 def history_path() -> Path:
@@ -60,6 +70,12 @@ def history_path() -> Path:
 def use_color() -> bool:
     """Colour only on a terminal, and never with NO_COLOR set."""
     return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+
+def terminal_size() -> tuple[int, int]:
+    """The terminal's (columns, lines), or 80 x 24 when there is no terminal."""
+    size = shutil.get_terminal_size((80, 24))
+    return size.columns, size.lines
 
 
 def auto_move(game: Game, state: Any) -> Any | None:
@@ -97,6 +113,8 @@ class Repl:
     turn: list[Save] = field(default_factory=list)  # saves since this turn began, for undo
     handover: bool = False  # hide the board between two people's turns until Enter
     last_person: str | None = None  # the seat whose person moved last at this screen
+    size: Callable[[], tuple[int, int]] = terminal_size  # the terminal's (columns, lines)
+    said: int = 0  # lines printed since the last prompt
 
     def __post_init__(self) -> None:
         self.turn = [self.save]
@@ -108,6 +126,8 @@ class Repl:
 
     def say(self, text: str) -> None:
         """Print ``text``."""
+        columns = self.size()[0]
+        self.said += sum(max(1, -(-len(line) // columns)) for line in text.split("\n"))
         print(text, flush=True)
 
     def error(self, message: str) -> None:
@@ -118,11 +138,35 @@ class Repl:
         """Announce whose turn it is, or the end of the game."""
         status = self.game.status(self.save.state)
         text = f"=== game over: {status} ===" if self.over else f"=== {status} ==="
-        self.say(self._style(text, "1"))
+        self.say(self._style("\n".join(textwrap.wrap(text, self.size()[0])), "1"))
+        if self.over:
+            self.say(OVER_OFFER[0].upper() + OVER_OFFER[1:] + ".")
 
-    def board(self) -> None:
-        """Print the board."""
-        self.say(self.game.render(self.save.state, self.color))
+    def board(self, args: list[str] | None = None) -> None:
+        """Print the board window that fits the screen above the prompt (around the square
+        ``args[0]``), or all of the board for ``full``."""
+        where = " ".join(args or [])
+        if where.lower() == "full":
+            self.say(self.game.render(self.save.state, self.color, view="board"))
+            return
+        columns, lines = self.size()
+        room = lines - PROMPT_AREA - min(self.said, KEPT_LINES)
+        try:
+            text = self.game.render(self.save.state, self.color, view="board",
+                                    size=(columns, room), centre=where or None)
+        except GameError as exc:
+            self.error(str(exc))
+            return
+        self.say(text)
+
+    def view(self, name: str) -> Callable[[], None]:
+        """The command that prints the game's view ``name`` ("panels", "legend", "all")."""
+
+        def show() -> None:
+            text = self.game.render(self.save.state, self.color, view=name)
+            self.say(text or f"this game has no {name}")
+
+        return show
 
     # --- state --------------------------------------------------------------------------------
 
@@ -137,8 +181,8 @@ class Repl:
         return f"{self.game.mover(self.save.state) or 'game over'}> "
 
     def toolbar(self) -> str:
-        """The bottom toolbar: round, phase, whose turn and their resources."""
-        return self.game.status(self.save.state)
+        """The bottom toolbar: round, phase, whose turn and their resources, cut to the width."""
+        return fit(self.game.status(self.save.state), get_app().output.get_size().columns - 1)
 
     def _turn_key(self, save: Save) -> tuple[Any, ...]:
         plain = self.game.to_dict(save.state)
@@ -178,8 +222,6 @@ class Repl:
             self.last_person = record.by
         if by_computer:
             self.say(shown(f"{record.by}: {record.move}"))
-        else:
-            self.board()
         if new_turn:
             self.banner()
         return True
@@ -207,8 +249,9 @@ class Repl:
         if ALIASES.get(answer.strip().lower(), answer.strip().lower()) == "quit":
             return False
         self.last_person = self.game.mover(self.save.state)
-        self.board()
+        self.said = 0  # a fresh screen
         self.banner()
+        self.board()
         return True
 
     # --- commands -----------------------------------------------------------------------------
@@ -216,17 +259,19 @@ class Repl:
     def handle(self, line: str) -> bool:
         """Run one line of input; False when the session should end."""
         words = line.split()
+        self.said = 1  # the line typed
         if not words:
             return True
         command = ALIASES.get(words[0].lower(), words[0].lower())
         if command == "quit":
             return False
         if self.over and command not in WHEN_OVER:
-            self.error(f"the game is over; only {', '.join(WHEN_OVER)} work now")
+            self.error(OVER_OFFER)
         elif command in COMMAND_HELP:
             self.command(command, words[1:])
         elif self.play(line):
             self.run_computers()
+            self.board()
         return True
 
     def command(self, name: str, args: list[str]) -> None:
@@ -234,9 +279,12 @@ class Repl:
         takes_words: dict[str, Callable[[list[str]], None]] = {
             "help": self.help,
             "moves": self.moves,
+            "board": self.board,
         }
         plain: dict[str, Callable[[], None]] = {
-            "board": self.board,
+            "panels": self.view("panels"),
+            "legend": self.view("legend"),
+            "show": self.view("all"),
             "undo": self.undo,
             "log": self.log,
             "save": self.write,
@@ -252,7 +300,7 @@ class Repl:
         """All the commands and moves, or help on one of them."""
         if not args:
             lines = (text.splitlines() for text in COMMAND_HELP.values())
-            summary = [f"  {usage:<16}{what.strip()}" for usage, what, *_ in lines]
+            summary = [f"  {usage:<21}{what.strip()}" for usage, what, *_ in lines]
             self.say("\n".join(["Commands:", *summary, ""]))
             self.say(self.game.help_text(None))
             self.say("\nType help and a command or move for more, for example: help undo")
@@ -284,6 +332,7 @@ class Repl:
         if self._store(self.turn[-2]):
             self.turn.pop()
             self.say(shown(f"undone: {undone}"))
+            self.board()
 
     def log(self) -> None:
         """The numbered move log."""
@@ -342,6 +391,11 @@ class MoveCompleter(Completer):
         partial = "" if not text or text[-1].isspace() else text.split()[-1]
         for word, note in self.repl.suggest(text):
             yield Completion(word, -len(partial), display=word.strip(), display_meta=note)
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters, ending in "..." when cut."""
+    return text if len(text) <= width else text[: max(0, width - 3)].rstrip() + "..."
 
 
 def completion_keys() -> KeyBindings:
@@ -422,18 +476,19 @@ def run_repl(game: Game, save: Save, path: Path, handover: bool | None = None) -
     """
     hide = sys.stdout.isatty() if handover is None else handover
     repl = Repl(game, save, Path(path), use_color(), handover=hide)
-    repl.board()
     repl.banner()
     repl.run_computers()
+    repl.say("Type a move (Tab completes), or help; board full, panels and legend show more.")
+    repl.board()
     session: PromptSession[str] = PromptSession(
         history=FileHistory(str(history_path())),
         completer=MoveCompleter(repl),
         complete_while_typing=True,
         key_bindings=completion_keys(),
         bottom_toolbar=repl.toolbar,
+        reserve_space_for_menu=MENU_LINES,
     )
     plain: PromptSession[str] = PromptSession()  # the hand-over's Enter, kept out of the history
-    repl.say("Type a move (Tab completes), or help.")
     while True:
         try:
             if repl.handover_due() and not repl.hand_over(plain.prompt):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from nncli.game import BadNotation
 from nncli.notebook import engine, setup
 from nncli.notebook.render import board_lines, building_label, render, unit_label
 from nncli.notebook.state import Building, State, Unit
@@ -100,3 +101,52 @@ def test_the_solo_ai_panel_shows_only_the_income_it_gains() -> None:
     assert "F +" not in lines[ai + 2] and "sci +" in lines[ai + 2]
     human = next(i for i, line in enumerate(lines) if "(mushroom)  VP" in line)
     assert "F +" in lines[human + 2]
+
+
+FOUR = {"seed": 5, "vp_goal": 1, "map": "4p",
+        "players": [{"name": n, "nation": k} for n, k in
+                    (("Ann", "mushroom"), ("Ben", "thimble"), ("Cy", "humming"), ("Di", "seed"))]}
+
+
+def test_the_default_render_is_the_whole_game(state: State) -> None:
+    """``nncli show`` is unchanged: without a view or a size, all of the board and the panels."""
+    text = render(state, color=False)
+    assert text == render(state, color=False, view="all", size=None)
+    assert "\n".join(board_lines(state, color=False)) in text
+    assert "pieces: th1@k29" in text and "map: . ground" in text
+
+
+def test_a_window_of_the_4p_board_fits_80_by_24_around_the_mover() -> None:
+    """The 4-player board needs 101 columns; the window fits 80x18 and shows the mover's hall."""
+    state = engine.new_game(FOUR)
+    hall = next(b for b in state.buildings if b.owner == state.mover and b.key == "town-hall")
+    lines = render(state, color=False, view="board", size=(80, 18)).splitlines()
+    assert len(board_lines(state, color=False)[0]) > 80
+    assert len(lines) <= 18 and max(len(line) for line in lines) <= 80
+    number = f"{hall.row + 1:>2} "
+    assert any(line.startswith(number) and "t h 1" in line for line in lines)
+    assert lines[-1] == "Round 1, initiative phase: Di (Seed Children) to act. Goal 1 VP."
+    assert lines[-2].startswith("rows ") and "of 1-32, columns " in lines[-2]
+    assert "pieces:" not in "\n".join(lines) and "map: . ground" not in "\n".join(lines)
+
+
+def test_a_window_centres_on_a_chosen_square_and_refuses_others() -> None:
+    state = engine.new_game(FOUR)
+    lines = render(state, color=False, view="board", size=(80, 14), centre="x16").splitlines()
+    numbers = [int(line.split()[0]) for line in lines if line[:2].strip().isdigit()]
+    assert numbers == list(range(11, 21))  # 14 lines less 2 of letters, the caption, the status
+    assert lines[-2].startswith("rows 11-20 of 1-32, columns f-ap of a-av")  # 37 columns
+    with pytest.raises(BadNotation, match="'k99' is not a square of this map"):
+        render(state, color=False, view="board", size=(80, 14), centre="k99")
+
+
+def test_a_window_as_big_as_the_board_is_all_of_it(state: State) -> None:
+    whole = render(state, color=False, view="board", size=(80, 40)).splitlines()
+    assert whole[:-1] == board_lines(state, color=False)
+
+
+def test_panels_and_legend_alone(state: State) -> None:
+    panels = render(state, color=False, view="panels")
+    assert "pieces: th1@k29" in panels and "map: ." not in panels and " . . " not in panels
+    legend = render(state, color=False, view="legend")
+    assert legend.startswith("map: . ground") and legend.endswith("owners: = Ann  # Ben")

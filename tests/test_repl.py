@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -17,7 +18,7 @@ from prompt_toolkit.output import DummyOutput
 from nncli import savefile
 from nncli.game import Game, register
 from nncli.notebook import GAME
-from nncli.repl import MoveCompleter, Repl, compact, run_repl
+from nncli.repl import PROMPT_AREA, MoveCompleter, Repl, compact, run_repl
 from tests.toygame import RaceGame, RaceState
 
 
@@ -137,12 +138,13 @@ def test_help(notebook: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_board_moves_log_and_save(notebook: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    drive(notebook, "initiative 2\nboard\nmoves\nlog\nsave\nboard now\nquit\n")
+    drive(notebook, "initiative 2\nboard\nmoves\nlog\nsave\npanels now\nboard now\nquit\n")
     out = capsys.readouterr().out
     assert "initiative: 1 3 4 5 6" in out
     assert "  1. mushroom: initiative 2" in out
     assert f"saved to {notebook}" in out
-    assert "error: board takes nothing after it" in out
+    assert "error: panels takes nothing after it" in out
+    assert "error: 'now' is not a square of this map (a1 to x32)" in out
 
 
 def test_undo_takes_back_this_turn_only(
@@ -173,12 +175,14 @@ def test_undo_never_crosses_a_random_draw(
 
 def test_game_over_stops_moves(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = new_save(tmp_path, TURNS, TURNS.make_setup({"vp": 4}))
-    drive(path, "add 3\nadd 1\nadd 1\nmoves\nundo\nboard\nlog\nquit\n")
+    drive(path, "add 3\nadd 1\nadd 1\nmoves\nundo\nshow\nlog\nquit\n")
     assert played(path) == ["add 3", "add 1"]
     out = capsys.readouterr().out
-    assert "=== game over: nobody to play: total 4 of 4 ===" in out
-    assert out.count("error: the game is over; only help, board, log, save, quit work now") == 3
-    assert "total 4 of 4; game over" in out and "  2. a: add 1" in out
+    assert "=== game over: nobody to play: total 4 of 4 ===\nThe game is over: log lists its " \
+        "moves, show prints the final board, quit leaves." in out
+    offer = "error: the game is over: log lists its moves, show prints the final board, quit leaves"
+    assert out.count(offer) == 3
+    assert out.count("total 4 of 4; game over") == 2 and "  2. a: add 1" in out
 
 
 def test_a_finished_game_opens_at_game_over(
@@ -263,15 +267,16 @@ def test_compact_groups_moves() -> None:
 
 
 def play_in_pty(
-    pexpect: Any, notebook: Path, tmp_path: Path, options: tuple[str, ...] = ("--no-handover",)
+    pexpect: Any, notebook: Path, tmp_path: Path, options: tuple[str, ...] = ("--no-handover",),
+    lines: int = 40, columns: int = 100,
 ) -> Any:
-    """``nncli play NOTEBOOK OPTIONS`` in a 100x40 pseudo-terminal, without colour or history of
-    ours (and without the hand-over between turns unless OPTIONS ask for it)."""
+    """``nncli play NOTEBOOK OPTIONS`` in a pseudo-terminal (100x40 unless told), without colour
+    or history of ours (and without the hand-over between turns unless OPTIONS ask for it)."""
     env = dict(os.environ, NNCLI_HISTORY=str(tmp_path / "pty-history"), TERM="xterm",
                NO_COLOR="1", PROMPT_TOOLKIT_NO_CPR="1")
     return pexpect.spawn(
         sys.executable, ["-m", "nncli", "play", str(notebook), *options],
-        env=env, cwd=str(tmp_path), encoding="utf-8", dimensions=(40, 100), timeout=20,
+        env=env, cwd=str(tmp_path), encoding="utf-8", dimensions=(lines, columns), timeout=20,
     )
 
 
@@ -291,7 +296,7 @@ def test_play_in_a_real_terminal(notebook: Path, tmp_path: Path) -> None:
         child.expect("thimble>")
         child.sendline("initiative 2")
         child.expect("mushroom>")
-        child.sendline("board")
+        child.sendline("panels")
         child.expect("pieces: th1@k29")
         child.sendline(step)
         child.expect("mushroom>")
@@ -392,7 +397,7 @@ def test_tab_completes_the_same_at_any_pace(
         child.expect(r"\w+>")
         time.sleep(0.3)
         type_keys(child, keys, pace)
-        child.expect("pieces: |error: ")  # the board after a move, or the move refused
+        child.expect(r"VP\.\r?\n|error: ")  # the board's status line after a move, or refused
         child.expect(r"\w+>")
         child.sendline("quit")
         child.expect(pexpect.EOF)
@@ -400,3 +405,62 @@ def test_tab_completes_the_same_at_any_pace(
         child.close(force=True)
     assert typed_lines(tmp_path / "pty-history") == [line, "quit"]
     assert played(notebook) == [*opening, line]
+
+
+def test_a_move_reprints_the_board_window_not_the_panels(
+    notebook: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a move, the banner and the window of the board fit 80x24 above the prompt; the
+    panels and the legend come on demand."""
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+    drive(notebook, "initiative 1\nboard k5\nboard full\npanels\nlegend\nquit\n")
+    out = capsys.readouterr().out
+    assert out.count("income per turn") == 2  # `panels` only, once per player
+    assert out.count("map: . ground") == 1  # `legend` only
+    status = "Round 1, initiative phase: Ben (Thimble Empire) to act. Goal 1 VP.\n"
+    moved = out[out.index("=== Thimble Empire"):out.index(status)].splitlines()
+    map_rows = [line for line in moved if line[:2].strip().isdigit()]
+    assert len(map_rows) >= 8 and "t h 1" in "".join(map_rows)
+    screen = 1 + sum(-(-len(line) // 80) for line in moved) + 1 + PROMPT_AREA  # typed, status
+    assert screen <= 24
+    at_k5 = out[out.index(status) + len(status):].splitlines()
+    assert at_k5[1].startswith(" 1 ")  # k5 is near the top edge: the window starts at row 1
+    full = out.split(status)[2].splitlines()
+    assert full[-1].startswith("   a b c") and full[-2].startswith("32 ")  # all 32 rows
+    assert [line for line in out.splitlines()[:-1] if len(line) > 80] == []  # but the path
+
+
+def test_the_toolbar_fits_the_width(notebook: Path) -> None:
+    repl = Repl(GAME, savefile.load(notebook), notebook, color=False)
+    with create_app_session(output=DummyOutput()):  # 80 columns
+        bar = repl.toolbar()
+    assert len(GAME.status(repl.save.state)) > 80
+    assert len(bar) < 80 and bar.endswith("...") and bar.startswith("Mushroom Tribes (Ann)")
+
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|[\r\x08]")
+
+
+def test_an_80x24_terminal_shows_the_map_and_the_prompt_after_a_move(
+    notebook: Path, tmp_path: Path
+) -> None:
+    """In a real 80x24 terminal, what is printed after a move (the banner, the board's window and
+    its status line) and the prompt with its menu room and toolbar fit on one screen."""
+    pexpect = pytest.importorskip("pexpect")
+    child = play_in_pty(pexpect, notebook, tmp_path, lines=24, columns=80)
+    try:
+        child.expect("mushroom>")
+        child.send("initiative 1\r")
+        child.expect("thimble>")
+        printed = ANSI.sub("", child.before).split("\n")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    start = max(i for i, line in enumerate(printed) if line.startswith("=== Thimble Empire"))
+    shown = printed[start:-1]  # the last is the prompt's own line
+    assert any(line.startswith(" 3 ") and "t h 1" in line for line in shown)  # Ben's hall, k3
+    assert shown[-1].startswith("Round 1, initiative phase: Ben (Thimble Empire) to act.")
+    assert 1 + len(shown) + PROMPT_AREA <= 24  # the line typed, the output, the prompt's room
+    assert max(len(line) for line in shown) <= 80

@@ -91,8 +91,20 @@ class RaceGame:
         texts = (self.format(m) for m in self.legal_moves(state))
         return [t for t in texts if t.startswith(wanted)]
 
-    def render(self, state: RaceState, color: bool) -> str:
-        """One line of status."""
+    def render(
+        self,
+        state: RaceState,
+        color: bool,
+        *,
+        view: str = "all",
+        size: tuple[int, int] | None = None,
+        centre: str | None = None,
+    ) -> str:
+        """One line of status, the race's whole board; it has no panels, legend or places."""
+        if centre is not None:
+            raise BadNotation("the race has no places to look at")
+        if view in ("panels", "legend"):
+            return ""
         total = f"\x1b[1m{state.total}\x1b[0m" if color else str(state.total)
         who = self.mover(state)
         return f"total {total} of {state.goal}; " + (f"{who} to move" if who else "game over")

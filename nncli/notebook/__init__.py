@@ -70,10 +70,18 @@ class NotebookNations:
 
         return next_words(state, prefix, self._legal_now(state))
 
-    def render(self, state: State, color: bool) -> str:
+    def render(
+        self,
+        state: State,
+        color: bool,
+        *,
+        view: str = "all",
+        size: tuple[int, int] | None = None,
+        centre: str | None = None,
+    ) -> str:
         from nncli.notebook.render import render
 
-        return render(state, color)
+        return render(state, color, view=view, size=size, centre=centre)
 
     def to_dict(self, state: State) -> dict[str, Any]:
         return to_dict(state)

@@ -1,5 +1,9 @@
 """The board and the players' panels as text: ``render(state, color)``.
 
+``render(state, color, view=..., size=..., centre=...)`` gives one part (the board, the panels or
+the legend), and with a size only the window of the map that fits it, around the mover's pieces
+or a chosen square.
+
 Each square is one character and a space, so the 24-column 2P board is 53 characters wide with
 its row numbers on both sides. A building (3 wide, 2 high) shows its label on the top row (``th1``,
 ``ho2``) and its owner's mark on the bottom row (``===``); a unit (2 by 2) shows its type letter and
@@ -12,9 +16,10 @@ from __future__ import annotations
 import textwrap
 from itertools import groupby
 
+from nncli.game import BadNotation
 from nncli.notebook import content, economy
 from nncli.notebook.content import MapDef
-from nncli.notebook.geometry import column_letters, square_name
+from nncli.notebook.geometry import Rect, column_letters, parse_square, square_name
 from nncli.notebook.state import PHASE_INITIATIVE, PHASE_OVER, Building, Player, State, Unit
 
 MARKS = "=#+%"  # owner marks, by seat (players in setup order)
@@ -110,22 +115,102 @@ def _row_text(state: State, cells: list[Cell], color: bool) -> str:
     return " ".join(runs)
 
 
-def _column_header(width: int) -> list[str]:
-    """One line of column letters, or two when the map is wider than 26 columns."""
-    names = [column_letters(c) for c in range(width)]
+def _column_header(columns: range) -> list[str]:
+    """One line of column letters, or two when a column is past z."""
+    names = [column_letters(c) for c in columns]
     depth = max(len(n) for n in names)
     return ["   " + " ".join(n.rjust(depth)[i] for n in names) for i in range(depth)]
+
+
+def _grid(state: State) -> list[list[Cell]]:
+    """The map's cells with every piece drawn."""
+    grid = _terrain(state, content.load().maps[state.map_key])
+    _pieces(state, grid)
+    return grid
+
+
+def _rows(state: State, grid: list[list[Cell]], rows: range, columns: range,
+          color: bool) -> list[str]:
+    """Map rows ``rows`` cut to ``columns``, with row numbers on both sides."""
+    return [f"{r + 1:>2} {_row_text(state, grid[r][columns.start:columns.stop], color)} {r + 1}"
+            for r in rows]
 
 
 def board_lines(state: State, color: bool) -> list[str]:
     """The map with column letters above and below and row numbers on both sides."""
     board = content.load().maps[state.map_key]
-    grid = _terrain(state, board)
-    _pieces(state, grid)
-    header = _column_header(board.width)
-    rows = [f"{r + 1:>2} {_row_text(state, cells, color)} {r + 1}" for r, cells in
-            enumerate(grid)]
+    header = _column_header(range(board.width))
+    rows = _rows(state, _grid(state), range(board.height), range(board.width), color)
     return [*header, *rows, *header]
+
+
+MIN_WINDOW = 3  # the fewest map rows and columns a window shows
+
+
+def _span(middle: int, count: int, total: int) -> range:
+    """``count`` of ``total`` places centred on ``middle`` as far as the edges allow."""
+    count = min(count, total)
+    start = max(0, min(total - count, middle - count // 2))
+    return range(start, start + count)
+
+
+def _focus(state: State, rows: int, columns: int) -> tuple[int, int]:
+    """The square the window centres on: the middle of the mover's pieces when they fit in it,
+    else the mover's Avatar; the middle of the map once nobody is to move."""
+    board = content.load().maps[state.map_key]
+    rects: list[Rect] = [b.rect for b in state.buildings if b.owner == state.mover]
+    rects += [u.rect for u in state.units if u.owner == state.mover]
+    if not rects:
+        return board.width // 2, board.height // 2
+    left, top = min(r.col for r in rects), min(r.row for r in rects)
+    right, bottom = max(r.right for r in rects), max(r.bottom for r in rects)
+    if right - left < columns and bottom - top < rows:
+        return (left + right + 1) // 2, (top + bottom + 1) // 2
+    avatar = state.avatar(state.mover).rect
+    return avatar.col + 1, avatar.row + 1
+
+
+def centre_square(state: State, text: str) -> tuple[int, int]:
+    """The map square ``text`` names (``k12``), or BadNotation."""
+    board = content.load().maps[state.map_key]
+    square = parse_square(text)
+    if square is None or not (0 <= square[0] < board.width and 0 <= square[1] < board.height):
+        last = square_name(board.width - 1, board.height - 1)
+        raise BadNotation(f"'{text}' is not a square of this map (a1 to {last})")
+    return square
+
+
+def _fits(board: MapDef, size: tuple[int, int]) -> bool:
+    """Whether the whole map with its letters and numbers fits ``size`` (columns, lines)."""
+    depth = 1 if board.width <= 26 else 2
+    return 2 * board.width + 5 <= size[0] and board.height + 2 * depth <= size[1]
+
+
+def window_lines(state: State, color: bool, size: tuple[int, int],
+                 centre: tuple[int, int] | None = None) -> list[str]:
+    """As much of the map as fits ``size`` (columns, lines), around ``centre`` or the mover's
+    pieces, with a line saying which part it is; all of the map when it fits."""
+    board = content.load().maps[state.map_key]
+    columns, lines = size
+    if _fits(board, size):
+        return board_lines(state, color)
+    shown_columns = max(MIN_WINDOW, (columns - 5) // 2)  # each square 2 wide, numbers 3 + 2
+    depth = 1 if board.width <= 26 else 2
+    shown_rows = max(MIN_WINDOW, lines - depth - 1)
+    col, row = centre or _focus(state, shown_rows, shown_columns)
+    rows = _span(row, shown_rows, board.height)
+    cols = _span(col, shown_columns, board.width)
+    header = _column_header(cols)
+    parts = [f"rows {rows.start + 1}-{rows.stop} of 1-{board.height}"] if len(rows) < board.height \
+        else []
+    if len(cols) < board.width:
+        parts.append(f"columns {column_letters(cols.start)}-{column_letters(cols.stop - 1)} of "
+                     f"a-{column_letters(board.width - 1)}")
+    where = ", ".join(parts)
+    caption = f"{where} (board SQUARE, board full)"
+    if len(caption) > columns:
+        caption = where
+    return [*header, *_rows(state, _grid(state), rows, cols, color), caption]
 
 
 def _nation_name(nation: str) -> str:
@@ -188,12 +273,35 @@ def panel(state: State, player: Player) -> list[str]:
             for wrapped in textwrap.wrap(line, 79, subsequent_indent="    ")]
 
 
-def render(state: State, color: bool) -> str:
-    """The board, a legend, one panel per player and a status line; plain text without color."""
-    lines = board_lines(state, color)
+def legend_lines(state: State) -> list[str]:
+    """What the map's characters mean, and each player's owner mark."""
     marks = "  ".join(f"{_mark(state, p.nation)} {p.name}" for p in state.players)
-    lines += ["", *LEGEND, f"owners: {marks}", ""]
-    for player in state.players:
-        lines += panel(state, player)
-    lines += ["", _status(state)]
-    return "\n".join(lines)
+    return [*LEGEND, f"owners: {marks}"]
+
+
+VIEWS = ("all", "board", "panels", "legend")
+
+
+def render(state: State, color: bool, *, view: str = "all", size: tuple[int, int] | None = None,
+           centre: str | None = None) -> str:
+    """One view of the game; plain text without color.
+
+    ``all``: the board, a legend, one panel per player and a status line; ``board``: the board
+    and the status line; ``panels``; ``legend``. With ``size`` (columns, lines) the board is the
+    window of the map that fits it, around the square ``centre`` or the mover's pieces.
+    """
+    if view not in VIEWS:
+        raise BadNotation(f"there is no view '{view}'; the views are {', '.join(VIEWS)}")
+    middle = centre_square(state, centre) if centre else None
+    if size is None:
+        board = board_lines(state, color)
+    else:  # the status line takes one of the lines
+        board = window_lines(state, color, (size[0], size[1] - 1), middle)
+    if view == "board":
+        return "\n".join([*board, _status(state)])
+    if view == "legend":
+        return "\n".join(legend_lines(state))
+    panels = [line for player in state.players for line in panel(state, player)]
+    if view == "panels":
+        return "\n".join(panels)
+    return "\n".join([*board, "", *legend_lines(state), "", *panels, "", _status(state)])
