@@ -1,0 +1,70 @@
+"""The resolution phase after production: player order, war, events, scarcity, era scoring."""
+
+from __future__ import annotations
+
+from nncli.nations import live, production, scoring
+from nncli.nations.content import Content
+from nncli.nations.economy import apply_effect, lose
+from nncli.nations.ranking import chosen
+from nncli.nations.state import State
+
+
+def player_order(state: State, content: Content) -> None:
+    """Strength first, ties by stability, then the previous relative order."""
+    previous = list(state.order)
+    state.order.sort(key=lambda k: (
+        -live.strength(content, state.nations[k]),
+        -live.stability(content, state.nations[k]),
+        previous.index(k),
+    ))
+
+
+def war(state: State, content: Content) -> None:
+    """Nations below the war's strength lose 1 VP and the loss less their positive stability."""
+    if not state.war:
+        return
+    what, amount = content.cards[state.war].loss
+    vp_loss = int(content.rules["war_vp_loss"])
+    for key in state.order:
+        nation = state.nations[key]
+        if live.strength(content, nation) < state.war_strength:
+            taken = max(0, amount - max(0, live.stability(content, nation)))
+            nation.vp -= vp_loss
+            lose(nation, what, taken)
+            state.report.append(f"{key} is defeated in the {content.cards[state.war].name}: "
+                                f"-{vp_loss} VP, -{taken} {what}")
+    state.war, state.war_strength, state.war_buyer = "", 0, ""
+
+
+def events(state: State, content: Content) -> None:
+    """The event card's positive event, then its negative event."""
+    card = content.events[state.event]
+    for kind, criterion, effect in card.events:
+        hit = chosen(state, content, criterion, positive=kind == "positive")
+        for key in state.order:
+            if key in hit:
+                apply_effect(state.nations[key], effect)
+        text = ", ".join(f"{v:+d} {w}" for w, v in effect.items())
+        names = ", ".join(k for k in state.order if k in hit) or "nobody"
+        state.report.append(f"{card.name} ({kind}, {criterion.replace('_', ' ')} {text}): {names}")
+
+
+def scarcity(state: State, content: Content) -> None:
+    """Every nation pays the event card's scarcity in food (a shortfall costs books, no VP)."""
+    amount = content.events[state.event].scarcity
+    for nation in state.nations.values():
+        lose(nation, "food", amount)
+    state.report.append(f"scarcity: every nation pays {amount} food")
+
+
+def resolve(state: State, content: Content) -> None:
+    """The whole resolution phase; at the end of the last round, the final score."""
+    state.report = []
+    production.produce(state, content)
+    if not state.solo:
+        player_order(state, content)
+    war(state, content)
+    events(state, content)
+    scarcity(state, content)
+    if state.round in content.rules["era_scoring_rounds"]:
+        scoring.era_scoring(state, content)
