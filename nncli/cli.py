@@ -139,6 +139,17 @@ def new(
         str | None, typer.Option("--bot-kind", help="The bots' kind: greedy or random.")
     ] = None,
     game_key: Annotated[str, typer.Option("--game", help="Which game.")] = GAMES[0],
+    difficulty: Annotated[
+        str | None,
+        typer.Option(
+            help="chieftain, prince, king or emperor: one for all, or comma-separated per nation.",
+            rich_help_panel="Nations",
+        ),
+    ] = None,
+    advanced: Annotated[
+        bool,
+        typer.Option("--advanced", help="Mix in the Advanced cards.", rich_help_panel="Nations"),
+    ] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing save.")] = False,
 ) -> None:
     """Create a game and print where it was saved."""
@@ -157,6 +168,8 @@ def new(
         "solo": solo,
         "bots": split_list(bot),
         "bot_kind": bot_kind,
+        "difficulty": split_list(difficulty),
+        "advanced": advanced or None,
     }
     try:
         game = get_game(game_key)

@@ -136,7 +136,11 @@ def get_game(key: str) -> Game:
         from nncli.notebook import GAME
 
         return GAME
+    if key == "nations":
+        from nncli.nations import GAME as NATIONS
+
+        return NATIONS
     raise KeyError(key)
 
 
-GAMES = ("notebook-nations",)
+GAMES = ("notebook-nations", "nations")

@@ -1,0 +1,109 @@
+"""Nations (2013): the Game object the shell plays through (see ``nncli.game.Game``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from nncli.nations import engine, setup
+from nncli.nations.flow import mover
+from nncli.nations.moves import Move, format_move
+from nncli.nations.state import OVER, State, to_dict
+
+if TYPE_CHECKING:
+    from nncli.chance import Stream
+
+
+class Nations:
+    """Binds the pure engine, the notation and the renderer into one ``Game``."""
+
+    key = "nations"
+    name = "Nations"
+
+    def __init__(self) -> None:
+        self._legal: tuple[State, list[str]] | None = None
+
+    def _texts_now(self, state: State) -> list[str]:
+        """The legal moves' texts, computed once per position (``advance`` forgets them)."""
+        if self._legal is None or self._legal[0] is not state:
+            self._legal = (state, [format_move(m) for m in engine.legal_moves(state)])
+        return self._legal[1]
+
+    def default_setup(self) -> dict[str, Any]:
+        return setup.make_setup({})
+
+    def make_setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        return setup.make_setup(options)
+
+    def new_game(self, setup_: Mapping[str, Any]) -> State:
+        return engine.new_game(setup_)
+
+    def legal_moves(self, state: State) -> list[Move]:
+        return engine.legal_moves(state)
+
+    def apply(self, state: State, move: Move) -> State:
+        return engine.apply(state, move)
+
+    def advance(self, state: State, move: Move) -> State:
+        self._legal = None
+        return engine.advance(state, move)
+
+    def parse(self, text: str, state: State) -> Move:
+        from nncli.nations.notation import parse_move
+
+        return parse_move(text, state, engine.content_of(state))
+
+    def format(self, move: Move) -> str:
+        return format_move(move)
+
+    def completions(self, state: State, prefix: str) -> list[str]:
+        from nncli.textmoves import completions
+
+        return completions(prefix, self._texts_now(state))
+
+    def next_words(self, state: State, prefix: str) -> list[str]:
+        from nncli.textmoves import next_words
+
+        return next_words(prefix, self._texts_now(state))
+
+    def render(self, state: State, color: bool) -> str:
+        from nncli.nations.render import render
+
+        return render(state, color)
+
+    def to_dict(self, state: State) -> dict[str, Any]:
+        return to_dict(state)
+
+    def mover(self, state: State) -> str | None:
+        return mover(state) or None
+
+    def chance_move(self, state: State, stream: Stream) -> Move:
+        from nncli.nations.draws import choose
+
+        return choose(state, stream)
+
+    def winner(self, state: State) -> str | None:
+        return state.winner or None
+
+    def status(self, state: State) -> str:
+        from nncli.nations.render import status
+
+        return status(state)
+
+    def help_text(self, topic: str | None) -> str:
+        from nncli.nations.helptext import help_text
+
+        return help_text(topic)
+
+    def auto_move(self, state: State) -> Move | None:
+        from nncli.nations import bots
+
+        return bots.auto_move(state)
+
+    def hint(self, state: State) -> Move | None:
+        from nncli.nations import bots
+
+        return bots.hint(state) if state.phase != OVER else None
+
+
+GAME = Nations()

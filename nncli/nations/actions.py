@@ -11,7 +11,16 @@ from nncli.nations import live
 from nncli.nations.content import Card, Content
 from nncli.nations.economy import gain
 from nncli.nations.moves import (
-    ARCHITECT, BONUS, BUY, DEPLOY, GAIN, GROW, PASS, UNDEPLOY, VP, Move,
+    ARCHITECT,
+    BONUS,
+    BUY,
+    DEPLOY,
+    GAIN,
+    GROW,
+    PASS,
+    UNDEPLOY,
+    VP,
+    Move,
 )
 from nncli.nations.state import Nation, Slot, State
 
@@ -111,7 +120,8 @@ def deploy_problem(content: Content, nation: Nation, move: Move) -> str | None:
         return "you have no worker in your resource area; move one: deploy CARD from CARD"
     cost = content.cards[move.card].deploy
     if nation.stone < cost:
-        return f"{name_of(content, move.card)} costs {cost} stone to deploy, you have {nation.stone}"
+        name = name_of(content, move.card)
+        return f"{name} costs {cost} stone to deploy, you have {nation.stone}"
     return None
 
 

@@ -296,6 +296,15 @@ def tiles_from(solo: Mapping[str, Any]) -> dict[str, Tile]:
     for era in ERAS:
         if sum(t.era == era for t in tiles.values()) != 2:
             raise where.fail(f"era {era} needs exactly 2 solo tiles")
+    ranks = solo.get("ranks")
+    if not isinstance(ranks, list) or not ranks:
+        raise where.fail("ranks must list the solo ranks, best first")
+    for n, rank in enumerate(ranks, 1):
+        at = where.at(f"ranks[{n}]")
+        if not isinstance(rank, dict):
+            raise at.fail("must be a table")
+        at.text(rank, "name")
+        at.integer(rank, "vp")
     return tiles
 
 
@@ -376,7 +385,8 @@ def population_from(raw: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
     found = []
     for n, space in enumerate(spaces, 1):
         at = where.at(f"spaces[{n}]")
-        if not isinstance(space, dict) or len(space) != 1 or not set(space) <= {"food", "stability"}:
+        kinds = {"food", "stability"}
+        if not isinstance(space, dict) or len(space) != 1 or not set(space) <= kinds:
             raise at.fail("must cost exactly one of food or stability")
         kind, amount = next(iter(space.items()))
         if not isinstance(amount, int) or isinstance(amount, bool):

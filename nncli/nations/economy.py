@@ -21,7 +21,7 @@ def gain(nation: Nation, amounts: Mapping[str, int]) -> None:
 
 def pay(nation: Nation, what: str, amount: int) -> int:
     """Pay ``amount`` of ``what`` from stock; returns the units that were missing."""
-    have = getattr(nation, what)
+    have: int = getattr(nation, what)
     if have >= amount:
         setattr(nation, what, have - amount)
         return 0

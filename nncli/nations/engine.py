@@ -13,7 +13,17 @@ from nncli.game import IllegalMove
 from nncli.nations import actions, draws, flow, setup, solo
 from nncli.nations.content import Content, load
 from nncli.nations.moves import (
-    ARCHITECT, BONUS, BUY, CHANCE_KINDS, DEPLOY, GAIN, GROW, PASS, UNDEPLOY, VP, Move,
+    ARCHITECT,
+    BONUS,
+    BUY,
+    CHANCE_KINDS,
+    DEPLOY,
+    GAIN,
+    GROW,
+    PASS,
+    UNDEPLOY,
+    VP,
+    Move,
 )
 from nncli.nations.state import ACTION, CHANCE_PHASES, GROWTH, ROLL, State
 

@@ -10,7 +10,14 @@ from __future__ import annotations
 from nncli.nations import resolution, scoring
 from nncli.nations.content import Content
 from nncli.nations.state import (
-    ACTION, CHANCE_PHASES, DEAL, EVENT, GROWTH, OVER, TILE, State,
+    ACTION,
+    CHANCE_PHASES,
+    DEAL,
+    EVENT,
+    GROWTH,
+    OVER,
+    TILE,
+    State,
 )
 
 CHANCE = "chance"

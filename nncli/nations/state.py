@@ -109,7 +109,8 @@ class State:
     def clone(self) -> State:
         """An independent copy (``apply`` changes the copy)."""
         return State(
-            self.seed, list(self.seats), list(self.controllers), list(self.packs), self.solo, self.columns,
+            self.seed, list(self.seats), list(self.controllers), list(self.packs), self.solo,
+            self.columns,
             {k: n.clone() for k, n in self.nations.items()}, list(self.order), self.round,
             self.phase, [list(row) for row in self.board],
             {k: list(v) for k, v in self.decks.items()},

@@ -1,0 +1,96 @@
+"""Whole games of Nations from the shell: `nncli new --game nations`, `moves`, `move`, `run`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from nncli.cli import app
+
+
+def nncli(*args: str | Path, code: int = 0) -> str:
+    result = CliRunner().invoke(app, [str(a) for a in args])
+    assert result.exit_code == code, result.stderr + result.stdout
+    return result.stdout if code == 0 else result.stderr
+
+
+def state_of(save: Path) -> dict:
+    return json.loads(nncli("show", save, "--json"))
+
+
+def test_hot_seat_game_to_the_final_score(tmp_path: Path) -> None:
+    """A 2-player hot-seat game through all eight rounds to the final score, one `nncli move` at
+    a time, each move the first one `nncli moves` lists that is not an undeploy (so it ends).
+
+    Rules: NCOMP-02, NROUND-01, NEND-01, NEND-02
+    "The game ends after the Resolution Phase of round 8"; the score pad has five categories.
+    """
+    save = tmp_path / "g.toml"
+    assert "new game saved" in nncli("new", save, "--game", "nations", "--seed", "11",
+                                     "--names", "Ann,Ben")
+    rounds_seen = set()
+    for _ in range(2000):
+        state = state_of(save)
+        if state["winner"]:
+            break
+        rounds_seen.add(state["round"])
+        legal = nncli("moves", save).split("\n")
+        chosen = next(m for m in legal if m and not m.startswith("undeploy"))
+        nncli("move", save, chosen)
+    state = state_of(save)
+    assert state["phase"] == "over" and state["winner"] in ("persia", "greece")
+    assert rounds_seen == set(range(1, 9))
+    categories = {"tokens", "colonies", "wonders", "workers", "resources", "total"}
+    assert set(state["scores"]["persia"]) == categories
+    assert "final score" in nncli("show", save)
+    assert "OK:" in nncli("verify", save)
+
+
+def test_five_players_and_solo_reach_the_end_by_bots(tmp_path: Path) -> None:
+    """A 5-player game played by bots with `nncli move --bot`, and a solo game by `nncli run`.
+
+    Rules: NCOMP-01
+    "The game takes 1 to 5 players: one player uses the solo rules, and five players use the
+    5-player rules."
+    """
+    five = tmp_path / "five.toml"
+    nncli("new", five, "--game", "nations", "--nations", "persia,greece,egypt,rome,china",
+          "--advanced", "--seed", "4")
+    for _ in range(3000):
+        if state_of(five)["winner"]:
+            break
+        nncli("move", five, "--bot")
+    assert state_of(five)["phase"] == "over"
+    solo = tmp_path / "solo.toml"
+    nncli("new", solo, "--game", "nations", "--solo", "egypt", "--seed", "9")
+    lines = []
+    state = state_of(solo)
+    while not state["winner"]:
+        move = nncli("move", solo, "--bot").split("\n")[0]
+        lines.append(move)
+        state = state_of(solo)
+    replayed = tmp_path / "again.toml"
+    nncli("new", replayed, "--game", "nations", "--solo", "egypt", "--seed", "9")
+    (tmp_path / "moves.txt").write_text("\n".join(lines) + "\n")
+    nncli("run", replayed, tmp_path / "moves.txt")
+    assert state_of(replayed) == state and state["phase"] == "over"
+    assert "solo rank:" in nncli("show", solo)
+
+
+def test_illegal_move_names_the_rule_and_leaves_the_save(tmp_path: Path) -> None:
+    """An illegal move gets one sentence and the save is unchanged byte for byte.
+
+    Rules: NBUY-03
+    "A card whose row price is more than the buyer's gold cannot be bought."
+    """
+    save = tmp_path / "g.toml"
+    nncli("new", save, "--game", "nations", "--seed", "2")
+    nncli("move", save, "bonus stone", "bonus stone")
+    before = save.read_bytes()
+    error = nncli("move", save, "pass", "buy 3 1", "buy 3 2", code=1)
+    assert "costs 3 gold, you have" in error or "costs" in error
+    assert save.read_bytes() == before
+    assert "Nations has no option --vp" in nncli(
+        "new", tmp_path / "x.toml", "--game", "nations", "--vp", "3", code=2)
