@@ -7,9 +7,10 @@ from typing import Any
 
 from nncli.nations import engine, live
 from nncli.nations.content import Content, load
-from nncli.nations.moves import BONUS, DEAL, EVENT, ORDER, Move
+from nncli.nations.moves import BONUS, DRAW, EVENT, ORDER, Move
 from nncli.nations.setup import make_setup
-from nncli.nations.state import ACTION, DEAL as DEAL_PHASE, GROWTH, Nation, State
+from nncli.nations.state import ACTION, GROWTH, Nation, State
+from nncli.nations.state import DEAL as DEAL_PHASE
 
 SEATS = ("persia", "greece", "egypt", "rome", "china")
 ALL = load(("basic", "advanced"))
@@ -28,11 +29,11 @@ def new(players: int = 2, **options: Any) -> State:
     return engine.new_game(make_setup(opts))
 
 
-def first_cards(state: State) -> Move:
-    """The refill that deals the era deck's first cards, in file order."""
-    from nncli.nations.flow import deal_size
-
-    return Move(DEAL, cards=tuple(state.decks[str(state.era)][: deal_size(state)]))
+def deal_first(state: State) -> State:
+    """The refill drawing the era deck's first cards, in file order."""
+    while state.phase == DEAL_PHASE:
+        state = engine.apply(state, Move(DRAW, state.decks[str(state.era)][0]))
+    return state
 
 
 def to_growth(players: int = 2, **options: Any) -> State:
@@ -40,8 +41,7 @@ def to_growth(players: int = 2, **options: Any) -> State:
     state = new(players, **options)
     if not state.solo:
         state = engine.apply(state, Move(ORDER, cards=tuple(state.seats)))
-    if state.phase == DEAL_PHASE:
-        state = engine.apply(state, first_cards(state))
+    state = deal_first(state)
     return state
 
 

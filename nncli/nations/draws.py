@@ -6,54 +6,39 @@ rival die. Each outcome is one chance move; ``choose`` finds it from a random st
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from nncli.nations import flow, solo
 from nncli.nations.content import Content
-from nncli.nations.moves import DEAL, EVENT, ORDER, ROLL, TILE, Move
-from nncli.nations.state import State
+from nncli.nations.moves import DRAW, EVENT, ORDER, ROLL, TILE, Move
+from nncli.nations.state import DEAL, State
 
 DIE = range(1, 7)
 
-
-class Stream(Protocol):
-    """The random stream the shell passes in (``nncli.chance.Stream``)."""
-
-    def below(self, n: int) -> int: ...
-
-
-def pick(stream: Stream, items: list[str]) -> str:
-    return items[stream.below(len(items))]
-
-
-def shuffled(stream: Stream, items: list[str]) -> list[str]:
-    """A uniform shuffle of ``items`` drawn from ``stream`` (Fisher-Yates)."""
-    out = list(items)
-    for i in range(len(out) - 1, 0, -1):
-        j = stream.below(i + 1)
-        out[i], out[j] = out[j], out[i]
-    return out
+if TYPE_CHECKING:
+    from nncli.chance import Stream
 
 
 def choose(state: State, stream: Stream) -> Move:
     """The chance move at this chance point, drawn from ``stream``."""
     phase = state.phase
     if phase == ORDER:
-        return Move(ORDER, cards=tuple(shuffled(stream, state.seats)))
+        return Move(ORDER, cards=tuple(stream.shuffled(state.seats)))
     if phase == DEAL:
-        deck = state.decks[str(state.era)]
-        return Move(DEAL, cards=tuple(shuffled(stream, deck)[: flow.deal_size(state)]))
+        return Move(DRAW, stream.pick(state.decks[str(state.era)]))
     if phase == EVENT:
-        return Move(EVENT, pick(stream, state.event_decks[str(state.era)]))
+        return Move(EVENT, stream.pick(state.event_decks[str(state.era)]))
     if phase == TILE:
-        return Move(TILE, pick(stream, state.tiles))
+        return Move(TILE, stream.pick(state.tiles))
     return Move(ROLL, face=1 + stream.below(len(DIE)))
 
 
 def outcomes(state: State) -> list[Move]:
-    """Every possible chance move now, or [] when there are more than a thousand (a deal)."""
+    """Every possible chance move now (at most 120: the orders of five nations)."""
     if state.phase == ORDER:
         return [Move(ORDER, cards=p) for p in permutations(state.seats)]
+    if state.phase == DEAL:
+        return [Move(DRAW, c) for c in state.decks[str(state.era)]]
     if state.phase == EVENT:
         return [Move(EVENT, e) for e in state.event_decks[str(state.era)]]
     if state.phase == TILE:
@@ -65,17 +50,15 @@ def outcomes(state: State) -> list[Move]:
 
 def problem(state: State, move: Move) -> str | None:
     """Why ``move`` is not a possible outcome of this chance point, or None."""
-    if move.kind != state.phase:
-        return f"the chance point now is a {state.phase}, not a {move.kind}"
+    expected = DRAW if state.phase == DEAL else state.phase
+    if move.kind != expected:
+        return f"the chance point now is a {expected}, not a {move.kind}"
     if move.kind == ORDER:
         if sorted(move.cards) != sorted(state.seats):
             return f"the order must name each of {', '.join(state.seats)} once"
-    elif move.kind == DEAL:
-        deck = set(state.decks[str(state.era)])
-        if len(move.cards) != flow.deal_size(state):
-            return f"the refill deals {flow.deal_size(state)} cards, not {len(move.cards)}"
-        if len(set(move.cards)) != len(move.cards) or not set(move.cards) <= deck:
-            return f"a refill deals different cards of the era {state.era} deck"
+    elif move.kind == DRAW:
+        if move.card not in state.decks[str(state.era)]:
+            return f"{move.card} is not in the era {state.era} progress deck"
     elif move.kind == EVENT:
         if move.card not in state.event_decks[str(state.era)]:
             return f"{move.card} is not in the era {state.era} event deck"
@@ -94,12 +77,12 @@ def perform(state: State, content: Content, move: Move) -> None:
         for place, key in enumerate(state.order, 1):
             state.nations[key].books = place
         flow.start_round(state, content)
-    elif move.kind == DEAL:
-        deck = state.decks[str(state.era)]
-        for (r, c), card in zip(flow.empty_spaces(state), move.cards, strict=False):
-            state.board[r][c] = card
-            deck.remove(card)
-        flow.start_growth(state)
+    elif move.kind == DRAW:
+        r, c = flow.empty_spaces(state)[0]
+        state.board[r][c] = move.card
+        state.decks[str(state.era)].remove(move.card)
+        if not flow.deal_size(state):
+            flow.start_growth(state)
     elif move.kind == EVENT:
         state.event_decks[str(state.era)].remove(move.card)
         state.event = move.card

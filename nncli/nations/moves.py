@@ -2,8 +2,8 @@
 
 Player moves: ``buy CARD [gain|vp] [over CARD]``, ``deploy CARD [from CARD]``, ``undeploy CARD``,
 ``architect [over WONDER]``, ``pass``, ``grow``, ``bonus food|stone|gold``.
-Chance moves (by the seat "chance"): ``order NATION...``, ``deal CARD...``, ``event EVENT``,
-``tile TILE``, ``roll N``.
+Chance moves (by the seat "chance"): ``order NATION...``, ``draw CARD`` (the next empty space of
+the progress board), ``event EVENT``, ``tile TILE``, ``roll N``.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import NamedTuple
 BUY, DEPLOY, UNDEPLOY, ARCHITECT, PASS, GROW, BONUS = (
     "buy", "deploy", "undeploy", "architect", "pass", "grow", "bonus",
 )
-ORDER, DEAL, EVENT, TILE, ROLL = "order", "deal", "event", "tile", "roll"
-CHANCE_KINDS = (ORDER, DEAL, EVENT, TILE, ROLL)
+ORDER, DRAW, EVENT, TILE, ROLL = "order", "draw", "event", "tile", "roll"
+CHANCE_KINDS = (ORDER, DRAW, EVENT, TILE, ROLL)
 GAIN, VP = "gain", "vp"
 
 
@@ -22,18 +22,18 @@ class Move(NamedTuple):
     """A move: its kind and the few words it needs (empty when unused)."""
 
     kind: str
-    card: str = ""  # the card bought, deployed or undeployed; the event or tile; the resource
+    card: str = ""  # the card bought, deployed, undeployed or drawn; the event, tile or resource
     source: str = ""  # deploy: the card the worker comes from ("" = the resource area)
     over: str = ""  # the card covered
     option: str = ""  # golden age: gain or vp
-    cards: tuple[str, ...] = ()  # order: nations; deal: cards in fill order
+    cards: tuple[str, ...] = ()  # order: the nations in player order
     face: int = 0  # roll: the die's face
 
 
 def format_move(move: Move) -> str:
     """The canonical text of ``move``."""
     words = [move.kind]
-    if move.kind in (ORDER, DEAL):
+    if move.kind == ORDER:
         words += move.cards
     elif move.kind == ROLL:
         words.append(str(move.face))

@@ -14,8 +14,8 @@ from nncli.nations.moves import (
     ARCHITECT,
     BONUS,
     BUY,
-    DEAL,
     DEPLOY,
+    DRAW,
     EVENT,
     GAIN,
     GROW,
@@ -120,10 +120,10 @@ def parse_move(text: str, state: State, content: Content) -> Move:
 
 
 def parse_chance(head: str, rest: list[str], text: str) -> Move:
-    """The chance moves: ``order``, ``deal``, ``event``, ``tile``, ``roll``."""
-    if head in (ORDER, DEAL) and rest:
+    """The chance moves: ``order``, ``draw``, ``event``, ``tile``, ``roll``."""
+    if head == ORDER and rest:
         return Move(head, cards=tuple(rest))
-    if head in (EVENT, TILE) and len(rest) == 1:
+    if head in (DRAW, EVENT, TILE) and len(rest) == 1:
         return Move(head, rest[0])
     if head == ROLL and len(rest) == 1 and rest[0].isdigit():
         return Move(ROLL, face=int(rest[0]))
