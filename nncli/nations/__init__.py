@@ -66,10 +66,18 @@ class Nations:
 
         return next_words(prefix, self._texts_now(state))
 
-    def render(self, state: State, color: bool) -> str:
+    def render(
+        self,
+        state: State,
+        color: bool,
+        *,
+        view: str = "all",
+        size: tuple[int, int] | None = None,
+        centre: str | None = None,
+    ) -> str:
         from nncli.nations.render import render
 
-        return render(state, color)
+        return render(state, color, view=view, size=size, centre=centre)
 
     def to_dict(self, state: State) -> dict[str, Any]:
         return to_dict(state)

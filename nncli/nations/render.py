@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import textwrap
 
+from nncli.game import BadNotation
 from nncli.nations import engine, flow, live, scoring
 from nncli.nations.content import Content
 from nncli.nations.describe import ROMAN
@@ -123,21 +124,53 @@ def top_lines(state: State, content: Content) -> list[str]:
             f"event {event} | architects {state.architects} | war {war}{tile}"]
 
 
-def render(state: State, color: bool) -> str:
-    """The whole picture, at most 24 lines of at most 80 columns."""
+LEGEND = """\
+Progress board: row 1 costs 1 gold, row 2 costs 2, row 3 costs 3; columns 1 to the last.
+Card types: bld building, mil military, col colony, adv advisor, wnd wonder, war, btl battle,
+gold golden age; eI..eIV the card's era. Slots show each card's workers in [brackets].
+Nations: str strength, stb stability (both live), F food, S stone, G gold."""
+
+
+def render(
+    state: State,
+    color: bool,
+    *,
+    view: str = "all",
+    size: tuple[int, int] | None = None,
+    centre: str | None = None,
+) -> str:
+    """The game as text: ``view`` "all", "board" (the progress board and the status line),
+    "panels" (the nations) or "legend"; cut to ``size`` (columns, lines), 80x24 by default.
+    ``centre`` names the nation whose player board is shown (default: the one to move)."""
     content = engine.content_of(state)
-    lines = top_lines(state, content)
-    lines[0] = bold(lines[0], color)
-    if state.board:
-        lines += board_lines(state, content)
-    if state.phase == OVER:
-        lines += score_lines(state, content)
+    if centre is not None and centre not in state.nations:
+        raise BadNotation(f"there is no nation {centre} in this game; "
+                          f"choose from {', '.join(state.seats)}")
+    if view == "legend":
+        lines = LEGEND.splitlines()
+    elif view == "board":
+        lines = [*board_lines(state, content), status(state)]
+    elif view == "panels":
+        lines = panel_lines(state, content, centre)
     else:
-        key = flow.mover(state)
-        lines += nation_board(state, content, state.nations.get(key, state.nations[
-            state.order[0]]))
-    lines += [summary_line(state, content, i, k) for i, k in enumerate(state.order, 1)]
-    room = HEIGHT - len(lines)
-    if room > 0 and state.report:
-        lines += [f"> {line}"[:WIDTH] for line in state.report[-room:]]
-    return "\n".join(lines[:HEIGHT])
+        lines = top_lines(state, content)
+        lines[0] = bold(lines[0], color)
+        if state.board:
+            lines += board_lines(state, content)
+        lines += panel_lines(state, content, centre)
+    width, height = size or (WIDTH, HEIGHT)
+    room = height - len(lines)
+    if view == "all" and room > 0 and state.report:
+        lines += [f"> {line}" for line in state.report[-room:]]
+    return "\n".join(line if line.startswith("\x1b") else line[:width] for line in lines[:height])
+
+
+def panel_lines(state: State, content: Content, centre: str | None) -> list[str]:
+    """A nation's player board (or the final score), then one line per nation."""
+    if state.phase == OVER:
+        lines = score_lines(state, content)
+    else:
+        key = centre or flow.mover(state)
+        shown = state.nations.get(key, state.nations[state.order[0]])
+        lines = nation_board(state, content, shown)
+    return lines + [summary_line(state, content, i, k) for i, k in enumerate(state.order, 1)]
