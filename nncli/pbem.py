@@ -9,10 +9,11 @@ nothing here touches the network.
 from __future__ import annotations
 
 import email
+import email.errors
 import email.policy
 import re
 from collections.abc import Sequence
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
 from email.utils import formatdate, make_msgid
 from pathlib import Path
 from typing import Any
@@ -83,18 +84,30 @@ def read_incoming(path: Path) -> Save:
     """The verified save in ``path``: a ``.toml`` save, or an ``.eml`` message carrying one."""
     if path.suffix.lower() != ".eml":
         return savefile.load(path)
-    data = savefile.read_bytes(path, MAX_MESSAGE_BYTES)
-    check_message_shape(data, str(path))
-    message = email.message_from_bytes(data, policy=email.policy.default)
+    return message_save(savefile.read_bytes(path, MAX_MESSAGE_BYTES), str(path))
+
+
+def message_save(data: bytes, name: str) -> Save:
+    """The verified save attached to the mail message ``data`` (called ``name`` in errors)."""
+    check_message_shape(data, name)
+    try:
+        found = _toml_attachment(email.message_from_bytes(data, policy=email.policy.default))
+    except (LookupError, ValueError, TypeError, email.errors.MessageError):
+        raise SaveError(f"{name} has a part whose headers cannot be read") from None
+    if found is None:
+        raise SaveError(f"{name} has no .toml attachment, so it carries no save")
+    filename, payload = found
+    return _attached_save(payload, f'the save "{filename}" attached to {name}')
+
+
+def _toml_attachment(message: Message) -> tuple[str, bytes] | None:
+    """The file name and the bytes of the first part whose file name ends in ``.toml``."""
     for part in message.walk():
-        try:
-            filename = part.get_filename()
-            payload = part.get_payload(decode=True)
-        except (LookupError, ValueError, TypeError):
-            raise SaveError(f"{path} has a part whose headers cannot be read") from None
+        filename = part.get_filename()
+        payload = part.get_payload(decode=True)
         if filename and filename.lower().endswith(".toml") and isinstance(payload, bytes):
-            return _attached_save(payload, f'the save "{filename}" attached to {path}')
-    raise SaveError(f"{path} has no .toml attachment, so it carries no save")
+            return filename, payload
+    return None
 
 
 def check_message_shape(data: bytes, name: str) -> None:

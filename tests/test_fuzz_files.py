@@ -1,0 +1,238 @@
+"""Structure-aware fuzzing of save files and mail messages, as a hostile opponent writes them.
+
+Real files are mutated where a parser is most likely to trip: any value of any table replaced by
+a value of another type or by a deeply nested one, keys added and removed, Unicode digits, huge
+numbers and control characters in move texts, names and the setup, with the digest chain
+recomputed so that the mutated setup and moves reach the game itself; then the text is mutated
+too (deep keys, deep nesting, long lines, truncation). Mail messages get odd Content-Disposition
+and Content-Type parameters, odd transfer encodings, extra and nested parts, and flipped bytes.
+
+Every input must load or be refused with a SaveError (one sentence), never another exception, in
+under a couple of seconds, and a loaded save must print no control character. The suite runs a
+few dozen examples of each; ``NNCLI_FUZZ_EXAMPLES=5000`` (or ``scripts/soak --hostile 5000``)
+runs a long session.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import tomllib
+from datetime import UTC, datetime
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nncli import pbem, savefile
+from nncli.game import get_game
+from nncli.savefile import SaveError
+from nncli.textsafe import has_control
+from tests.test_bad_saves import GOOD
+from tests.toygame import TOY
+
+EXAMPLES = int(os.environ.get("NNCLI_FUZZ_EXAMPLES", "40"))
+FILES = settings(max_examples=EXAMPLES, deadline=None, database=None,
+                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SECONDS = 3  # the most one input may take to be loaded or refused
+
+NOTEBOOK_TEXT = GOOD.read_text()
+TOY_TEXT = savefile.dumps(savefile.append(savefile.new_save(TOY, TOY.default_setup()), TOY,
+                                          "add 3"))
+
+ODD_STRINGS = ["\u00b2", "\u0663\u0662", "9" * 40, "-1", "", " ", "\x1b[2J", "a\nb", "\u202e",
+               "mushroom", "thimble", "2p", "3p", "human", "ai", "greedy", "initiative",
+               "initiative \u00b2", "use \u00b2", "initiative 99999999999", "end", "add 3",
+               "x" * 2_000, "\U0001f344", "th1", "notebook-nations", "toy-race", "nncli-save"]
+SCALARS = st.one_of(
+    st.integers(-(2**70), 2**70), st.booleans(), st.floats(allow_nan=True),
+    st.text(max_size=12), st.sampled_from(ODD_STRINGS),
+    st.datetimes(timezones=st.just(UTC)),
+)
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner,
+                                                                 max_size=3),
+    max_leaves=8,
+)
+
+
+def nested(depth: int, leaf: Any) -> Any:
+    """``leaf`` inside ``depth`` tables and arrays, alternately."""
+    for level in range(depth):
+        leaf = {"k": leaf} if level % 2 else [leaf]
+    return leaf
+
+
+@st.composite
+def hostile_value(draw: st.DrawFn) -> Any:
+    """A value of any type, or one nested up to 60 deep."""
+    value = draw(VALUES)
+    if draw(st.integers(0, 4)) == 0:
+        value = nested(draw(st.integers(1, 60)), value)
+    return value
+
+
+def mutate_tree(draw: st.DrawFn, table: Any) -> None:
+    """Change one place in ``table`` (dicts and lists, in place): replace, delete or add."""
+    for _ in range(draw(st.integers(0, 6))):  # walk down a few levels
+        children = list(table.items()) if isinstance(table, dict) else list(enumerate(table))
+        inner = [(k, v) for k, v in children if isinstance(v, dict | list) and v]
+        if not inner or draw(st.booleans()):
+            break
+        table = draw(st.sampled_from(inner))[1]
+    if isinstance(table, dict):
+        keys = sorted(table)
+        action = draw(st.sampled_from(["replace", "delete", "add"] if keys else ["add"]))
+        if action == "add":
+            table[draw(st.text(max_size=6))] = draw(hostile_value())
+        elif action == "delete":
+            del table[draw(st.sampled_from(keys))]
+        else:
+            table[draw(st.sampled_from(keys))] = draw(hostile_value())
+    elif table:
+        at = draw(st.integers(0, len(table) - 1))
+        table[at] = draw(hostile_value())
+
+
+def rechain(doc: dict[str, Any]) -> None:
+    """Recompute the digests of ``doc``'s moves from its (mutated) setup, where types allow, so
+    that the mutated setup and moves are replayed instead of failing the digest check."""
+    setup, moves = doc.get("setup"), doc.get("moves")
+    if not isinstance(setup, dict) or not isinstance(moves, list):
+        return
+    try:
+        head = savefile.setup_digest(setup)
+    except (TypeError, ValueError, RecursionError):
+        return
+    for move in moves:
+        if isinstance(move, dict) and isinstance(move.get("by"), str) \
+                and isinstance(move.get("move"), str):
+            head = savefile.move_digest(head, move["by"], move["move"])
+            move["digest"] = head
+
+
+TEXT_MUTATIONS = [
+    lambda text, n: text,
+    lambda text, n: ".".join(["k"] * n) + " = 1\n" + text,
+    lambda text, n: "[" + ".".join(["t"] * n) + "]\n" + text,
+    lambda text, n: "x = " + "[\n" * n + "]\n" * n + text,
+    lambda text, n: "x = " + "{a=" * n + "1" + "}" * n + "\n" + text,
+    lambda text, n: "n = " + "9" * (n * 100) + "\n" + text,
+    lambda text, n: text[: len(text) * n // 80],
+    lambda text, n: text.replace('"', "'", n),
+    lambda text, n: text + "[[moves]]\n" * n,
+]
+
+
+@st.composite
+def hostile_save(draw: st.DrawFn) -> str:
+    """The text of a real save, mutated in its tables and then in its text."""
+    doc = tomllib.loads(draw(st.sampled_from([NOTEBOOK_TEXT, TOY_TEXT])))
+    for _ in range(draw(st.integers(1, 3))):
+        part = draw(st.sampled_from(["setup", "moves", "state", "top", "move text"]))
+        if part == "top":
+            mutate_tree(draw, doc)
+        elif part == "move text" and isinstance(doc.get("moves"), list):
+            tables = [m for m in doc["moves"] if isinstance(m, dict)]
+            if not tables:
+                continue
+            move = draw(st.sampled_from(tables))
+            move["move"] = draw(st.sampled_from(ODD_STRINGS) | st.text(max_size=30))
+        elif isinstance(doc.get(part), dict | list):
+            mutate_tree(draw, doc[part])
+    if draw(st.booleans()):
+        rechain(doc)
+    try:
+        text = savefile._toml_text(doc)
+    except (TypeError, ValueError, RecursionError):
+        text = draw(st.sampled_from([NOTEBOOK_TEXT, TOY_TEXT]))
+    mutation = draw(st.sampled_from(TEXT_MUTATIONS))
+    return str(mutation(text, draw(st.integers(0, 80))))
+
+
+def check_loaded_or_refused(load: Any, *args: Any) -> None:
+    """``load(*args)`` gives a save that prints no control character, or a SaveError of one
+    line, in under ``SECONDS``."""
+    began = time.monotonic()
+    try:
+        save = load(*args)
+    except SaveError as exc:
+        message = str(exc)
+        assert message and "\n" not in message and not has_control(message), repr(message)
+    else:
+        game = get_game(save.game_key)
+        shown = game.render(save.state, False)
+        assert not has_control(shown.replace("\n", "")), repr(shown)
+    assert time.monotonic() - began < SECONDS, "too slow"
+
+
+@FILES
+@given(text=hostile_save())
+def test_hostile_saves_load_or_are_refused(text: str) -> None:
+    check_loaded_or_refused(savefile.loads, text, "game.toml")
+
+
+# --- mail messages ------------------------------------------------------------------------------
+
+DISPOSITION_TOKENS = ["attachment", "inline", ";", " ", "filename=", "filename*=", "filename*0=",
+                      "filename*1*=", "filename*0*=", "x*", "*", "'", "''", '"', "\x00", "%ff",
+                      "%", "utf-8''", "x'en'", "game.toml", ".toml", "=", "\u00e9", "\\"]
+ENCODINGS = ["base64", "quoted-printable", "7bit", "8bit", "binary", "x-uuencode", "bogus", ""]
+
+
+def real_message() -> bytes:
+    """The message ``nncli mail`` writes for the good save."""
+    save = savefile.loads(NOTEBOOK_TEXT)
+    return bytes(pbem.compose(get_game(save.game_key), save, NOTEBOOK_TEXT, "game.toml"))
+
+
+REAL_MESSAGE = real_message()
+
+
+def header_value(draw: st.DrawFn, tokens: list[str]) -> bytes:
+    """A header value made of ``tokens`` (UTF-8, as a hostile sender may write it raw)."""
+    return "".join(draw(st.lists(st.sampled_from(tokens), max_size=12))).encode()
+
+
+@st.composite
+def hostile_message(draw: st.DrawFn) -> bytes:
+    """The bytes of a real ``nncli mail`` message, with odd headers, parts and bytes (edited as
+    bytes: the email package cannot even write some of these headers)."""
+    data = REAL_MESSAGE
+    if draw(st.booleans()):
+        odd = header_value(draw, DISPOSITION_TOKENS)
+        data = data.replace(b'attachment; filename="game.toml"', odd)
+    if draw(st.booleans()):
+        encoding = draw(st.sampled_from(ENCODINGS)).encode()
+        data = data.replace(b"Content-Transfer-Encoding: base64", b"Content-Transfer-Encoding: "
+                            + encoding)
+    if draw(st.booleans()):
+        charset = draw(st.sampled_from(["x-bogus", "utf-7", "", "\u00e9", '"', "utf-8'"]))
+        data = data.replace(b"application/toml", b"application/toml; charset=" + charset.encode())
+    for _ in range(draw(st.integers(0, 12))):  # wrap it in multiparts
+        data = (b'Content-Type: multipart/mixed; boundary="w' + str(len(data)).encode()
+                + b'"\r\n\r\n--w' + str(len(data)).encode() + b"\r\n" + data + b"\r\n")
+    extra = draw(st.integers(0, 80))
+    data += b"".join(b"--extra\r\nContent-Type: text/plain\r\n\r\nx\r\n" for _ in range(extra))
+    for _ in range(draw(st.integers(0, 3))):  # flip, drop or insert a byte
+        at = draw(st.integers(0, len(data) - 1))
+        data = data[:at] + bytes([draw(st.integers(0, 255))]) * draw(st.integers(0, 2)) \
+            + data[at + 1:]
+    if draw(st.booleans()):
+        data = data.replace(b"filename", draw(st.sampled_from([b"filename*", b"name", b"x*"])), 1)
+    return data
+
+
+@FILES
+@given(data=hostile_message())
+def test_hostile_messages_load_or_are_refused(data: bytes) -> None:
+    check_loaded_or_refused(pbem.message_save, data, "game.eml")
+
+
+def test_the_unmutated_files_load() -> None:
+    """The fuzzing starts from files that load: the refusals come from the mutations."""
+    assert len(savefile.loads(NOTEBOOK_TEXT).moves) == 12
+    assert len(savefile.loads(TOY_TEXT).moves) == 1
+    assert len(pbem.message_save(REAL_MESSAGE, "game.eml").moves) == 12
+    assert datetime.now(UTC) > savefile.loads(TOY_TEXT).created
