@@ -14,6 +14,7 @@ from nncli.nations.state import DEAL as DEAL_PHASE
 
 SEATS = ("persia", "greece", "egypt", "rome", "china")
 ALL = load(("basic", "advanced"))
+BASICS = load(("basic",))
 
 
 def content(state: State) -> Content:
@@ -95,5 +96,5 @@ def play(state: State, *texts: str) -> State:
     return state
 
 
-__all__ = ["ALL", "SEATS", "content", "new", "to_growth", "through_growth", "to_action", "put",
+__all__ = ["ALL", "BASICS", "deal_first", "SEATS", "content", "new", "to_growth", "through_growth", "to_action", "put",
            "mover", "strength", "stability", "play"]
