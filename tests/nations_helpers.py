@@ -69,6 +69,10 @@ def put(state: State, card: str, row: int = 1, column: int = 1) -> State:
     for deck in state.decks.values():
         if card in deck:
             deck.remove(card)
+    for cards in state.board:
+        for c, there in enumerate(cards):
+            if there == card:
+                cards[c] = ""
     state.board[row - 1][column - 1] = card
     return state
 
