@@ -100,5 +100,5 @@ def play(state: State, *texts: str) -> State:
     return state
 
 
-__all__ = ["ALL", "BASICS", "deal_first", "SEATS", "content", "new", "to_growth", "through_growth", "to_action", "put",
-           "mover", "strength", "stability", "play"]
+__all__ = ["ALL", "BASICS", "SEATS", "content", "deal_first", "mover", "new", "play", "put",
+           "stability", "strength", "through_growth", "to_action", "to_growth"]

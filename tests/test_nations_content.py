@@ -147,7 +147,8 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 @pytest.mark.parametrize(("file", "old", "new", "message"), [
-    ("cards/era2.toml", "[mine]", "[irrigation]", "cards/era2.toml: [irrigation] repeats a card id"),
+    ("cards/era2.toml", "[mine]", "[irrigation]",
+     "cards/era2.toml: [irrigation] repeats a card id"),
     ("cards/era1.toml", 'type = "building"', 'type = "temple"', 'unknown type "temple"'),
     ("cards/era1.toml", "deploy = 1\nper_worker = { food = 3 }", "per_worker = { food = 3 }",
      "[irrigation] a building needs the field deploy"),

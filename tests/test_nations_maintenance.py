@@ -8,9 +8,16 @@ from nncli.game import IllegalMove
 from nncli.nations import engine, flow
 from nncli.nations.moves import BONUS, DRAW, EVENT, GROW, PASS, Move
 from nncli.nations.production import net_production
-from nncli.nations.state import ACTION, DEAL, EVENT as EVENT_PHASE, GROWTH, State
+from nncli.nations.state import ACTION, DEAL, GROWTH, State
+from nncli.nations.state import EVENT as EVENT_PHASE
 from tests.nations_helpers import (
-    BASICS, deal_first, mover, put, stability, through_growth, to_action, to_growth,
+    BASICS,
+    deal_first,
+    mover,
+    stability,
+    through_growth,
+    to_action,
+    to_growth,
 )
 
 
