@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -64,10 +65,19 @@ def open_save(path: Path) -> tuple[Game, Save]:
     return get_game(save.game_key), save
 
 
-def store(save: Save, path: Path) -> None:
-    """Write ``save`` to ``path``, or exit 2 with the reason."""
+@contextmanager
+def locked(path: Path, must_exist: bool = True) -> Iterator[None]:
+    """Hold the lock of the save at ``path`` while the block reads, changes and writes it, so
+    that another nncli changing it at the same moment waits (exit 2 if it cannot be taken)."""
+    with save_errors(path), savefile.locked(path, must_exist):
+        yield
+
+
+def store(save: Save, path: Path, force: bool = False) -> Save:
+    """Write ``save`` to ``path`` (refused if the file changed since ``save`` was read from it,
+    unless ``force``) and return it as written, or exit 2 with the reason."""
     with save_errors(path):
-        savefile.write(save, path)
+        return savefile.write(save, path, force)
 
 
 def apply_all(game: Game, save: Save, texts: list[tuple[str, str]]) -> Save:
@@ -182,7 +192,7 @@ def new(
         fail(str(exc))
     with save_errors(path):
         path.parent.mkdir(parents=True, exist_ok=True)
-    store(created, path)
+    store(created, path, force)
     typer.echo(f"new game saved to {path}")
 
 
@@ -213,7 +223,7 @@ def play(
         with save_errors(path):
             path.parent.mkdir(parents=True, exist_ok=True)
             started = savefile.new_save(game, game.default_setup())
-        store(started, path)
+        started = store(started, path)
     else:
         game, started = open_save(path)
     run_repl(game, started, path, handover)
@@ -234,17 +244,18 @@ def move(
     ] = False,
 ) -> None:
     """Apply moves in order and save once, only if every one is legal."""
-    game, loaded = open_save(save)
-    texts = list(moves or [])
-    if bot == bool(texts):
-        fail("give moves, or --bot to let a bot choose one")
-    if bot:
-        chosen = game.hint(loaded.state)
-        if chosen is None:
-            fail("the game is over; there is no move to make")
-        texts = [game.format(chosen)]
-    done = apply_all(game, loaded, [(f'"{brief(text)}": ', text) for text in texts])
-    store(done, save)
+    with locked(save):
+        game, loaded = open_save(save)
+        texts = list(moves or [])
+        if bot == bool(texts):
+            fail("give moves, or --bot to let a bot choose one")
+        if bot:
+            chosen = game.hint(loaded.state)
+            if chosen is None:
+                fail("the game is over; there is no move to make")
+            texts = [game.format(chosen)]
+        done = apply_all(game, loaded, [(f'"{brief(text)}": ', text) for text in texts])
+        store(done, save)
     for record in done.moves[len(loaded.moves) :]:
         typer.echo(shown(record.move))
 
@@ -255,14 +266,15 @@ def run(
     file: Annotated[Path, typer.Argument(help="Moves, one a line; # starts a comment.")],
 ) -> None:
     """Apply every move in FILE; stop at the first illegal one, saving nothing."""
-    game, loaded = open_save(save)
-    try:
-        lines = file.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"cannot read the moves file {file}: {getattr(exc, 'strerror', None) or exc}")
-    texts = [(f"line {n}: ", line.split("#", 1)[0].strip()) for n, line in enumerate(lines, 1)]
-    done = apply_all(game, loaded, [(where, text) for where, text in texts if text])
-    store(done, save)
+    with locked(save):
+        game, loaded = open_save(save)
+        try:
+            lines = file.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            fail(f"cannot read the moves file {file}: {getattr(exc, 'strerror', None) or exc}")
+        texts = [(f"line {n}: ", line.split("#", 1)[0].strip()) for n, line in enumerate(lines, 1)]
+        done = apply_all(game, loaded, [(where, text) for where, text in texts if text])
+        store(done, save)
     for record in done.moves[len(loaded.moves) :]:
         typer.echo(shown(record.move))
 
@@ -364,15 +376,16 @@ def receive(
     with save_errors(incoming):
         theirs = pbem.read_incoming(incoming)
     game = get_game(theirs.game_key)
-    ours = open_save(save)[1] if save.exists() else pbem.fresh_copy(theirs, game)
-    try:
-        new = pbem.receive(ours, theirs, game)
-    except SaveError as exc:
-        fail(f"{incoming} was not accepted: {exc}")
-    if not new:
-        typer.echo(f"nothing new: {incoming} holds the same {len(ours.moves)} moves as {save}")
-        return
-    store(theirs, save)
+    with locked(save, must_exist=False):
+        ours = open_save(save)[1] if save.exists() else pbem.fresh_copy(theirs, game)
+        try:
+            new = pbem.receive(ours, theirs, game)
+        except SaveError as exc:
+            fail(f"{incoming} was not accepted: {exc}")
+        if not new:
+            typer.echo(f"nothing new: {incoming} holds the same {len(ours.moves)} moves as {save}")
+            return
+        store(replace(theirs, origin=ours.origin), save)  # in place of ours, as read
     count = f"{len(new)} new move" + ("s" if len(new) > 1 else "")
     typer.echo(f"{save}: {count} received, head digest {theirs.head[:16]}")
     for record in new:

@@ -12,7 +12,7 @@ import sys
 import textwrap
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import groupby
 from pathlib import Path
 from typing import Any
@@ -29,7 +29,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 from nncli import savefile
 from nncli.game import Game, GameError
-from nncli.savefile import Save, SaveError
+from nncli.savefile import Save, SaveError, StaleSave
 from nncli.textsafe import shown
 
 HISTORY_ENV = "NNCLI_HISTORY"
@@ -115,6 +115,7 @@ class Repl:
     last_person: str | None = None  # the seat whose person moved last at this screen
     size: Callable[[], tuple[int, int]] = terminal_size  # the terminal's (columns, lines)
     said: int = 0  # lines printed since the last prompt
+    ask: Callable[[str], str] = input  # asks the player a question, returns the answer
 
     def __post_init__(self) -> None:
         self.turn = [self.save]
@@ -191,16 +192,47 @@ class Repl:
     def _draws(self, save: Save) -> Any:
         return self.game.to_dict(save.state).get(DRAWS_KEY)
 
-    def _store(self, save: Save) -> bool:
-        """Write ``save`` to the file and make it current; False (with an error) if that fails."""
+    def _store(self, save: Save, lost: str) -> bool:
+        """Write ``save`` to the file and make it current; False (with an error saying that
+        ``lost`` happened: "your move was not saved") if that fails."""
         try:
-            savefile.write(save, self.path)
+            self.save = savefile.write(save, self.path)
+        except StaleSave:
+            self._changed_on_disk(lost)
+            return False
         except (OSError, SaveError) as exc:
             reason = getattr(exc, "strerror", None) or exc
-            self.error(f"cannot write {self.path} ({reason}), so nothing changed")
+            self.error(f"cannot write {self.path} ({reason}), so {lost}")
             return False
-        self.save = save
         return True
+
+    def _changed_on_disk(self, lost: str) -> None:
+        """The file was written by someone else since this session read it: offer to continue
+        from it when it continues this game, else say how to go on; never write over it."""
+        try:
+            disk: Save | None = savefile.load(self.path)
+        except (OSError, SaveError):
+            disk = None
+        if disk is None or not savefile.extends(disk, self.save):
+            self.error(
+                f"{self.path} was changed by another program and no longer continues this game, "
+                f"so {lost} and the file was left as it is; quit and run "
+                f"nncli play {self.path} to go on from the file"
+            )
+            return
+        more = len(disk.moves) - len(self.save.moves)
+        self.error(
+            f"{self.path} holds {more} more move{'s' if more > 1 else ''} made meanwhile "
+            f"by another nncli, so {lost}"
+        )
+        if self.ask("Continue from the file? [Y/n] ").strip().lower() in ("", "y", "yes"):
+            self.save, self.turn = disk, [disk]
+            self.say(f"continued from {self.path}: {len(disk.moves)} moves")
+            self.board()
+            self.banner()
+            self.run_computers()
+        else:
+            self.say(f"not continued; this session can no longer write {self.path}")
 
     # --- moves --------------------------------------------------------------------------------
 
@@ -212,7 +244,8 @@ class Repl:
         except GameError as exc:
             self.error(str(exc))
             return False
-        if not self._store(after):
+        made = after.moves[len(before.moves)].move  # the player's (chance moves may follow)
+        if not self._store(after, f'your move "{made}" was not saved'):
             return False
         new_turn = self._turn_key(before) != self._turn_key(after)
         drew = self._draws(before) != self._draws(after)
@@ -329,7 +362,7 @@ class Repl:
             )
             return
         undone = self.save.moves[-1].move
-        if self._store(self.turn[-2]):
+        if self._store(replace(self.turn[-2], origin=self.save.origin), "nothing was undone"):
             self.turn.pop()
             self.say(shown(f"undone: {undone}"))
             self.board()
@@ -341,7 +374,7 @@ class Repl:
 
     def write(self) -> None:
         """Save now."""
-        if self._store(self.save):
+        if self._store(self.save, "nothing was written"):
             self.say(f"saved to {self.path}")
 
     # --- completion ---------------------------------------------------------------------------
@@ -488,7 +521,8 @@ def run_repl(game: Game, save: Save, path: Path, handover: bool | None = None) -
         bottom_toolbar=repl.toolbar,
         reserve_space_for_menu=MENU_LINES,
     )
-    plain: PromptSession[str] = PromptSession()  # the hand-over's Enter, kept out of the history
+    plain: PromptSession[str] = PromptSession()  # hand-over and questions, kept out of history
+    repl.ask = plain.prompt
     while True:
         try:
             if repl.handover_due() and not repl.hand_over(plain.prompt):

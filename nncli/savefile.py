@@ -19,9 +19,11 @@ import hashlib
 import json
 import os
 import re
+import sys
 import tomllib
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -45,6 +47,10 @@ class SaveError(Exception):
         super().__init__(shown(" ".join(message.split())))  # one line, no control character
 
 
+class StaleSave(SaveError):
+    """The file is no longer the one the save was read from: another process wrote it since."""
+
+
 @dataclass(frozen=True)
 class MoveRecord:
     """One move of the history: who made it, its canonical text, and the chained digest."""
@@ -63,6 +69,9 @@ class Save:
     moves: list[MoveRecord]
     state: Any
     created: datetime
+    # sha256 of the bytes of the file this save was read from or last written as (None: not
+    # from a file); ``write`` refuses to replace a file that no longer holds these bytes
+    origin: str | None = field(default=None, compare=False)
 
     @property
     def head(self) -> str:
@@ -194,13 +203,50 @@ def _writable(save: Save, target: Path) -> bytes:
     return text.encode()
 
 
-def write(save: Save, path: str | os.PathLike[str]) -> None:
-    """Write ``save`` to ``path`` atomically, keeping the previous file as ``NAME.bak``; a
-    ``path`` that is a symbolic link stays one, to the updated file."""
+def write(save: Save, path: str | os.PathLike[str], force: bool = False) -> Save:
+    """Write ``save`` to ``path`` atomically, keeping the previous file as ``NAME.bak``, and
+    return it as written (its new ``origin``); a ``path`` that is a symbolic link stays one, to
+    the updated file.
+
+    Under the save's lock, the file must still be the one ``save`` was read from (no file at
+    all for a save not read from one), else StaleSave and nothing is written; ``force``
+    replaces whatever is there.
+    """
+    target = atomicfile.real_path(path)  # a save that is a link stays one
+    data = _writable(save, target)
+    with locked(target, must_exist=False):
+        if not force:
+            _check_unchanged(save, target)
+        _replace_file(target, data)
+    return replace(save, origin=bytes_digest(data))
+
+
+def bytes_digest(data: bytes) -> str:
+    """The sha256 of a save file's bytes (``Save.origin``)."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def _check_unchanged(save: Save, target: Path) -> None:
+    """Raise StaleSave unless ``target`` holds exactly the bytes ``save`` was read from."""
+    try:
+        now: str | None = bytes_digest(read_bytes(target))
+    except FileNotFoundError:
+        now = None
+    if now == save.origin:
+        return
+    if save.origin is None:
+        raise StaleSave(f"{target} was made by another process meanwhile, so nothing was written")
+    if now is None:
+        raise StaleSave(f"{target} was removed after it was read, so nothing was written")
+    raise StaleSave(
+        f"{target} was changed by another process after it was read, so nothing was written"
+    )
+
+
+def _replace_file(target: Path, data: bytes) -> None:
+    """Put ``data`` at ``target`` by an atomic rename, the previous file kept as ``NAME.bak``."""
     import tempfile  # only writing needs it (start-up time of ``show``)
 
-    target = atomicfile.real_path(path)
-    data = _writable(save, target)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:
@@ -215,6 +261,49 @@ def write(save: Save, path: str | os.PathLike[str]) -> None:
         Path(tmp).unlink(missing_ok=True)
         raise
     _fsync_dir(target.parent)
+
+
+_HELD: dict[str, int] = {}  # the saves whose lock this process holds, and how many times
+
+
+def lock_path(path: str | os.PathLike[str]) -> Path:
+    """The lock file of the save at ``path``: ``.NAME.lock`` beside it."""
+    target = Path(path)
+    return target.with_name(f".{target.name}.lock")
+
+
+@contextmanager
+def locked(path: str | os.PathLike[str], must_exist: bool = True) -> Iterator[None]:
+    """Hold the save's lock (``fcntl.flock`` on its lock file) for the block; it waits while
+    another process holds it, and may be taken again inside the block. With ``must_exist``, a
+    missing save raises FileNotFoundError before any lock file is made.
+
+    The lock is on a file of its own, never replaced: ``write`` renames a new file over the
+    save, so a lock on the save's own inode would not be seen by the next process to open it.
+    """
+    key = str(atomicfile.real_path(path))  # a link to a save and the save share one lock
+    if key in _HELD:
+        _HELD[key] += 1
+        try:
+            yield
+        finally:
+            _HELD[key] -= 1
+        return
+    if must_exist and not os.path.exists(key):
+        raise FileNotFoundError(key)
+    fd = os.open(lock_path(key), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        if sys.platform != "win32":  # Windows has no flock; the stale check still holds there
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        _HELD[key] = 1
+        try:
+            yield
+        finally:
+            del _HELD[key]
+    finally:
+        os.close(fd)  # which releases the lock
 
 
 def _fsync_dir(directory: Path) -> None:
@@ -236,7 +325,9 @@ def _fsync_dir(directory: Path) -> None:
 
 def load(path: str | os.PathLike[str]) -> Save:
     """Read, migrate and verify the save at ``path`` (raises SaveError, or OSError)."""
-    return loads(read_text(path), str(path))
+    data = read_bytes(path)
+    save = loads(decoded(data, path), str(path))
+    return replace(save, origin=bytes_digest(data))
 
 
 def read_bytes(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
@@ -250,8 +341,13 @@ def read_bytes(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
 
 def read_text(path: str | os.PathLike[str]) -> str:
     """The text of the save file at ``path``, unparsed (raises SaveError, or OSError)."""
+    return decoded(read_bytes(path), path)
+
+
+def decoded(data: bytes, path: str | os.PathLike[str]) -> str:
+    """The text of the save file bytes ``data`` read from ``path`` (raises SaveError)."""
     try:
-        return read_bytes(path).decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SaveError(f"{path} is not UTF-8 text, so it is not a save") from exc
 
@@ -417,6 +513,15 @@ def _check_draw(
             f'move {number} ("{record.move}") is not the chance outcome the seed gives '
             f'("{expected}"): the file was edited or damaged'
         )
+
+
+def extends(longer: Save, shorter: Save) -> bool:
+    """Whether ``longer`` is ``shorter``'s game with more moves after all of its own."""
+    count = len(shorter.moves)
+    if longer.game_key != shorter.game_key or len(longer.moves) <= count:
+        return False
+    head = longer.moves[count - 1].digest if count else setup_digest(longer.setup)
+    return head == shorter.head  # each digest covers the setup and every move before it
 
 
 _TYPE_NAMES = {int: "an integer", str: "a string", dict: "a table", list: "an array"}

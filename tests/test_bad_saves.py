@@ -67,7 +67,7 @@ def test_move_refuses_and_changes_nothing(name: str, tmp_path: Path) -> None:
     result = nncli("move", path, "end")
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", expected_stderr(path))
     assert path.read_bytes() == (BAD_SAVES / name).read_bytes()
-    assert sorted(p.name for p in tmp_path.iterdir()) == [name]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f".{name}.lock", name]
 
 
 def test_real_processes_refuse_without_a_traceback() -> None:
@@ -89,7 +89,7 @@ def test_receive_refuses_the_fork(tmp_path: Path) -> None:
         '"thimble: research wood"\n'
     )
     assert ours.read_bytes() == GOOD.read_bytes()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.toml"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".game.toml.lock", "game.toml"]
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -240,6 +241,54 @@ def test_history_is_kept(notebook: Path, history: Path) -> None:
     assert "+help" in history.read_text()
 
 
+def nncli_process(*args: str | Path) -> None:
+    """Run ``python -m nncli ARGS`` as another process would, and check that it succeeded."""
+    done = subprocess.run(
+        [sys.executable, "-m", "nncli", *map(str, args)], capture_output=True, text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_stale_write_is_refused_and_the_longer_game_offered(
+    notebook: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repl = Repl(GAME, savefile.load(notebook), notebook, color=False, ask=lambda question: "n")
+    nncli_process("move", notebook, "initiative 1")  # made while the session is open
+    on_disk = notebook.read_bytes()
+    assert not repl.play("initiative 2")
+    assert notebook.read_bytes() == on_disk
+    out = capsys.readouterr().out
+    assert (
+        f'error: {notebook} holds 1 more move made meanwhile by another nncli, so your move '
+        '"initiative 2" was not saved'
+    ) in out
+    repl.ask = lambda question: "y"
+    assert not repl.play("initiative 3")
+    assert f"continued from {notebook}: 1 moves" in capsys.readouterr().out
+    assert repl.play("initiative 2")  # Thimble's pick, on top of the move made meanwhile
+    assert played(notebook) == ["initiative 1", "initiative 2"]
+
+
+def test_a_write_over_another_game_is_refused(
+    notebook: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repl = Repl(GAME, savefile.load(notebook), notebook, color=False)
+    assert repl.play("initiative 1")
+    nncli_process("new", notebook, "--force", "--seed", "9")  # another game in its place
+    on_disk = notebook.read_bytes()
+    assert not repl.play("initiative 2")
+    repl.command("save", [])
+    assert notebook.read_bytes() == on_disk
+    errors = [line for line in capsys.readouterr().out.splitlines() if line.startswith("error:")]
+    assert errors == [
+        f"error: {notebook} was changed by another program and no longer continues this game, "
+        f"so {lost} and the file was left as it is; quit and run nncli play {notebook} to go on "
+        "from the file"
+        for lost in ('your move "initiative 2" was not saved', "nothing was written")
+    ]
+
+
 def complete(repl: Repl, text: str) -> list[str]:
     """The completion texts offered after ``text``."""
     found = MoveCompleter(repl).get_completions(Document(text), None)  # type: ignore[arg-type]
@@ -464,3 +513,26 @@ def test_an_80x24_terminal_shows_the_map_and_the_prompt_after_a_move(
     assert shown[-1].startswith("Round 1, initiative phase: Ben (Thimble Empire) to act.")
     assert 1 + len(shown) + PROMPT_AREA <= 24  # the line typed, the output, the prompt's room
     assert max(len(line) for line in shown) <= 80
+
+
+def test_a_move_made_meanwhile_is_offered_in_a_real_terminal(
+    notebook: Path, tmp_path: Path
+) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    child = play_in_pty(pexpect, notebook, tmp_path)
+    try:
+        child.expect("mushroom>")
+        nncli_process("move", notebook, "initiative 4")
+        type_keys(child, "initiative 2\r", 0.15)
+        child.expect('1 more move made meanwhile by another nncli, so your move "initiative 2" was')
+        child.expect(r"Continue from the file\? \[Y/n\]")
+        type_keys(child, "y\r", 0.15)
+        child.expect("continued from")
+        child.expect("thimble>")
+        type_keys(child, "initiative 2\r", 0.15)
+        child.expect("=== Thimble Empire")  # the turns begin: the lower pick plays first
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert played(notebook) == ["initiative 4", "initiative 2"]

@@ -103,7 +103,7 @@ def test_write_is_atomic(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         savefile.write(longer, path)
     assert path.read_bytes() == before
     assert len(savefile.load(path).moves) == 3
-    assert sorted(p.name for p in path.parent.iterdir()) == ["race.toml"]
+    assert sorted(p.name for p in path.parent.iterdir()) == [".race.toml.lock", "race.toml"]
 
 
 def test_tampered_move_is_reported_by_number(path: Path) -> None:
@@ -198,7 +198,7 @@ def test_version_0_migrates() -> None:
 
 def test_migrated_save_writes_as_version_1(tmp_path: Path) -> None:
     target = tmp_path / "up.toml"
-    savefile.write(savefile.load(DATA / "save-v0.toml"), target)
+    savefile.write(savefile.load(DATA / "save-v0.toml"), target, force=True)
     assert tomllib.loads(target.read_text())["version"] == savefile.VERSION
     assert len(savefile.load(target).moves) == 3
 
