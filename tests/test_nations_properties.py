@@ -43,7 +43,8 @@ def play(players: int, seed: int, deep: bool) -> State:
             draws += 1
         else:
             legal = GAME.legal_moves(state)
-            assert legal
+            assert legal and len(set(legal)) == len(legal)
+            assert set(legal) == set(engine.checked_moves(state))
             for m in legal:
                 assert GAME.parse(GAME.format(m), state) == m
             if deep and rng.random() < 0.1:
@@ -75,8 +76,9 @@ def refused(state: State, legal: list[Move], rng: random.Random) -> None:
 def test_random_games_keep_the_invariants(players: int, seed: int) -> None:
     """Rules: NCOMP-04, NSET-26, NSET-31, NDEPLOY-05
     In random games of 1 to 5 players: no stock below 0, 13 workers per nation, at most 5
-    building/military cards, 2 colonies and 5 completed wonders, every legal move applies and
-    reads back from its text, and moves outside the list are refused.
+    building/military cards, 2 colonies and 5 completed wonders, the legal moves are exactly the
+    candidates the rules' checks accept, every one applies and reads back from its text, and
+    moves outside the list are refused.
     """
     state = play(players, seed, deep=True)
     assert state.phase == "over" and state.winner in state.seats

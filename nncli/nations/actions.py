@@ -273,3 +273,61 @@ def grow_or_bonus(state: State, content: Content, nation: Nation, move: Move) ->
     else:
         amount = content.rules["difficulty"]["bonus"][nation.difficulty][state.era - 1]
         setattr(nation, move.card, getattr(nation, move.card) + amount)
+
+
+def legal_actions(state: State, content: Content, nation: Nation) -> list[Move]:
+    """The action phase's legal moves for ``nation``, the same rules as ``problem`` applied once
+    per card instead of once per move."""
+    moves = [m for r, row in enumerate(state.board) for m in legal_buys(
+        state, content, nation, row, price(content, r))]
+    for slot in nation.slots:
+        if nation.stone >= content.cards[slot.card].deploy:
+            if nation.idle:
+                moves.append(Move(DEPLOY, slot.card))
+            moves += [Move(DEPLOY, slot.card, source=other.card) for other in nation.slots
+                      if other.workers and other is not slot]
+        if slot.workers:
+            moves.append(Move(UNDEPLOY, slot.card))
+    if nation.wonder and state.architects:
+        wonder = content.cards[nation.wonder]
+        if nation.stone >= wonder.sections[nation.built]:
+            last = nation.built + 1 == len(wonder.sections)
+            if last and len(nation.wonders) >= int(content.board["completed_wonder_slots"]):
+                moves += [Move(ARCHITECT, over=w) for w in nation.wonders]
+            else:
+                moves.append(Move(ARCHITECT))
+    moves.append(Move(PASS))
+    return moves
+
+
+def legal_buys(
+    state: State, content: Content, nation: Nation, row: list[str], cost: int
+) -> list[Move]:
+    """The legal buys of the cards in one row of the progress board, costing ``cost`` gold."""
+    if nation.gold < cost:
+        return []
+    moves = []
+    slots = int(content.board["slots"])
+    strength = -1
+    for card_id in row:
+        if not card_id:
+            continue
+        card = content.cards[card_id]
+        if card.takes_workers:
+            held = [s.card for s in nation.slots]
+            moves += [Move(BUY, card_id, over=h) for h in held] if len(held) >= slots else [
+                Move(BUY, card_id)]
+        elif card.type == "colony":
+            if strength < 0:
+                strength = live.strength(content, nation)
+            if strength >= card.min_strength:
+                full = len(nation.colonies) >= int(content.board["colony_slots"])
+                moves += [Move(BUY, card_id, over=h) for h in nation.colonies] if full else [
+                    Move(BUY, card_id)]
+        elif card.type == "golden_age":
+            moves.append(Move(BUY, card_id, option=GAIN))
+            if nation.gold - cost >= card.vp_cost:
+                moves.append(Move(BUY, card_id, option=VP))
+        elif card.type != "war" or not state.war:
+            moves.append(Move(BUY, card_id))
+    return moves

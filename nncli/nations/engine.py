@@ -87,7 +87,8 @@ def apply(state: State, move: Move) -> State:
 
 
 def candidates(state: State) -> Iterator[Move]:
-    """Every move that might be legal now (``legal_moves`` keeps those with no problem)."""
+    """Every move that might be legal now: ``checked_moves`` keeps those with no problem, the
+    reference that the faster ``legal_moves`` is tested against."""
     if state.phase == GROWTH:
         yield Move(GROW)
         for what in actions.BONUS_RESOURCES:
@@ -96,37 +97,34 @@ def candidates(state: State) -> Iterator[Move]:
     if state.phase != ACTION:
         return
     nation = state.nations[flow.mover(state)]
-    content = content_of(state)
-    mine = [s.card for s in nation.slots]
     for row in state.board:
         for card_id in row:
-            if not card_id:
-                continue
-            card = content.cards[card_id]
-            if card.type == "golden_age":
+            if card_id:
+                yield Move(BUY, card_id)
                 yield Move(BUY, card_id, option=GAIN)
                 yield Move(BUY, card_id, option=VP)
-            elif card.takes_workers and len(mine) >= int(content.board["slots"]):
-                yield from (Move(BUY, card_id, over=held) for held in mine)
-            elif card.type == "colony" and len(nation.colonies) >= int(
-                    content.board["colony_slots"]):
-                yield from (Move(BUY, card_id, over=held) for held in nation.colonies)
-            else:
-                yield Move(BUY, card_id)
+                for held in [s.card for s in nation.slots] + nation.colonies:
+                    yield Move(BUY, card_id, over=held)
     for slot in nation.slots:
         yield Move(DEPLOY, slot.card)
+        yield Move(UNDEPLOY, slot.card)
         for other in nation.slots:
-            if other.workers and other is not slot:
-                yield Move(DEPLOY, slot.card, source=other.card)
-        if slot.workers:
-            yield Move(UNDEPLOY, slot.card)
+            yield Move(DEPLOY, slot.card, source=other.card)
     yield Move(ARCHITECT)
     yield from (Move(ARCHITECT, over=w) for w in nation.wonders)
     yield Move(PASS)
 
 
+def checked_moves(state: State) -> list[Move]:
+    """The candidates that ``problem`` finds nothing wrong with: the legal moves, found slowly."""
+    return [m for m in candidates(state) if problem(state, m) is None]
+
+
 def legal_moves(state: State) -> list[Move]:
-    """Every legal move now (at a deal, [] : its outcomes are too many to list)."""
+    """Every legal move now: the chance outcomes at a chance point, the growth choices, or the
+    action phase's moves, built directly (they equal ``checked_moves``, as the tests check)."""
     if state.phase in CHANCE_PHASES:
         return draws.outcomes(state)
-    return [m for m in candidates(state) if problem(state, m) is None]
+    if state.phase == ACTION:
+        return actions.legal_actions(state, content_of(state), state.nations[flow.mover(state)])
+    return checked_moves(state)
