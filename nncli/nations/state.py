@@ -136,6 +136,8 @@ def to_dict(state: State) -> dict[str, Any]:
         value = getattr(state, f.name)
         if f.name == "nations":
             value = {k: nation_dict(n) for k, n in value.items()}
+        elif f.name in ("decks", "event_decks"):
+            value = {era: len(cards) for era, cards in value.items()}  # how many are left
         plain[f.name] = value
     plain["players"] = [
         {"nation": k, "name": state.nations[k].name, "vp": state.nations[k].vp}
