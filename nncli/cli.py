@@ -161,6 +161,14 @@ def new(
         typer.Option("--advanced", help="Mix in the Advanced cards.", rich_help_panel="Nations"),
     ] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing save.")] = False,
+    unrest: Annotated[
+        bool, typer.Option("--unrest", help="Play with the Unrest expansion.",
+                           rich_help_panel="Dice Game")
+    ] = False,
+    players: Annotated[
+        int | None, typer.Option("--players", help="How many players (1 to 4; 1 is solo).",
+                                 rich_help_panel="Dice Game")
+    ] = None,
 ) -> None:
     """Create a game and print where it was saved."""
     import secrets
@@ -180,6 +188,8 @@ def new(
         "bot_kind": bot_kind,
         "difficulty": split_list(difficulty),
         "advanced": advanced or None,
+        "unrest": unrest or None,
+        "players": players,
     }
     try:
         game = get_game(game_key)

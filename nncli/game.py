@@ -140,7 +140,11 @@ def get_game(key: str) -> Game:
         from nncli.nations import GAME as NATIONS
 
         return NATIONS
+    if key == "dice":
+        from nncli.dice import GAME as DICE
+
+        return DICE
     raise KeyError(key)
 
 
-GAMES = ("notebook-nations", "nations")
+GAMES = ("notebook-nations", "nations", "dice")

@@ -1,0 +1,113 @@
+"""Nations: The Dice Game with the Unrest expansion: the Game object the shell plays through
+(see ``nncli.game.Game``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from nncli.dice import engine, setup
+from nncli.dice.moves import Move
+from nncli.dice.state import State, to_dict
+
+if TYPE_CHECKING:
+    from nncli.chance import Stream
+
+
+class DiceGame:
+    """Binds the pure engine, the notation and the renderer into one ``Game``."""
+
+    key = "dice"
+    name = "Nations: The Dice Game"
+
+    def __init__(self) -> None:
+        self._legal: tuple[State, int, list[Move]] | None = None
+
+    def _legal_now(self, state: State) -> list[Move]:
+        """``legal_moves(state)``, once per position (the same object after the same number of
+        moves is the same position)."""
+        if self._legal is None or self._legal[0] is not state or self._legal[1] != state.plies:
+            self._legal = (state, state.plies, engine.legal_moves(state))
+        return self._legal[2]
+
+    def default_setup(self) -> dict[str, Any]:
+        return setup.make_setup({})
+
+    def make_setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        return setup.make_setup(options)
+
+    def new_game(self, setup_: Mapping[str, Any]) -> State:
+        return engine.new_game(setup_)
+
+    def legal_moves(self, state: State) -> list[Move]:
+        return engine.legal_moves(state)
+
+    def apply(self, state: State, move: Move) -> State:
+        return engine.apply(state, move)
+
+    def advance(self, state: State, move: Move) -> State:
+        return engine.advance(state, move)
+
+    def chance_move(self, state: State, stream: Stream) -> Move:
+        return engine.chance_move(state, stream)
+
+    def parse(self, text: str, state: State) -> Move:
+        from nncli.dice.notation import parse_move
+
+        move = parse_move(text, state)
+        engine.apply(state, move)  # raises IllegalMove with the rule's reason
+        return move
+
+    def format(self, move: Move) -> str:
+        from nncli.dice.notation import format_move
+
+        return format_move(move)
+
+    def completions(self, state: State, prefix: str) -> list[str]:
+        from nncli.dice.notation import format_move
+        from nncli.textmoves import completions
+
+        return completions(prefix, map(format_move, self._legal_now(state)))
+
+    def next_words(self, state: State, prefix: str) -> list[str]:
+        from nncli.dice.notation import format_move
+        from nncli.textmoves import next_words
+
+        return next_words(prefix, map(format_move, self._legal_now(state)))
+
+    def render(self, state: State, color: bool) -> str:
+        from nncli.dice.render import render
+
+        return render(state, color)
+
+    def to_dict(self, state: State) -> dict[str, Any]:
+        return to_dict(state)
+
+    def mover(self, state: State) -> str | None:
+        return engine.mover(state)
+
+    def winner(self, state: State) -> str | None:
+        return state.winner or None
+
+    def status(self, state: State) -> str:
+        from nncli.dice.render import status
+
+        return status(state)
+
+    def help_text(self, topic: str | None) -> str:
+        from nncli.dice.helptext import help_text
+
+        return help_text(topic)
+
+    def auto_move(self, state: State) -> Move | None:
+        from nncli.dice import bots
+
+        return bots.auto_move(state)
+
+    def hint(self, state: State) -> Move | None:
+        from nncli.dice import bots
+
+        return bots.hint(state)
+
+
+GAME = DiceGame()

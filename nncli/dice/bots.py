@@ -1,0 +1,52 @@
+"""Random and greedy players for any seat of the Dice Game (the shared ``nncli.botplay``)."""
+
+from __future__ import annotations
+
+from nncli import botplay
+from nncli.dice import engine, scoring
+from nncli.dice.content import content
+from nncli.dice.moves import Move, Pass
+from nncli.dice.state import CHANCE, State
+
+
+def value_for(seat: str, state: State) -> float:
+    """How good ``state`` looks for ``seat``: VP, tile VP, dice and chits held, books, and a
+    little for a wonder under construction (the greedy bot's measure)."""
+    c = content()
+    p = state.players[seat]
+    dice = len(p.dice())
+    wonders = sum(c.tiles[w].vp for w in p.wonders if w) / 2
+    return p.vp + scoring.tile_vp(c, p) + 1.5 * dice + 0.5 * len(p.chits) + wonders + \
+        0.3 * p.books
+
+
+def choose(state: State, kind: str) -> Move:
+    """The ``kind`` bot's move for whoever is to move (not at a chance point)."""
+    seat = engine.mover(state)
+    assert seat is not None and seat != CHANCE
+    legal = engine.legal_moves(state)
+    rng = botplay.bot_rng(state.seed, state.plies)
+    if kind == "random":
+        # A pass only once in a while, so that random games buy something.
+        acting = [m for m in legal if not isinstance(m, Pass)]
+        if acting and rng.random() < 0.9:
+            return botplay.random_move(acting, rng)
+        return botplay.random_move(legal, rng)
+    return botplay.greedy_move(legal, lambda m: engine.apply(state, m),
+                               lambda s: value_for(seat, s), rng)
+
+
+def auto_move(state: State) -> Move | None:
+    """The move of a bot seat now, or None when a person (or chance) is to move."""
+    seat = engine.mover(state)
+    if seat is None or seat not in state.bots:
+        return None
+    return choose(state, state.bot_kind)
+
+
+def hint(state: State) -> Move | None:
+    """The greedy bot's choice for whoever is to move, or None at a chance point or the end."""
+    seat = engine.mover(state)
+    if seat is None or seat == CHANCE:
+        return None
+    return choose(state, state.bot_kind if seat in state.bots else "greedy")

@@ -1,0 +1,171 @@
+"""Payments: what a set of dice and chits is worth in one symbol, whether it may pay a price,
+and the minimal payments a player can make (for ``legal_moves`` and completion).
+
+A die showing the paid symbol counts its symbols; with the two-dice rule (DACT-11, DQ-02) every
+other die showing no Unrest pairs with another to count 1. A payment must reach the price (no
+change, DACT-10), and every die and chit in it must be needed (a ruling of ours, see
+docs/RULINGS.md "payments name only what they need"), which keeps the list of payments short.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from nncli.dice.content import UNREST, Content
+from nncli.dice.moves import Payment
+from nncli.dice.state import Die, Player
+from nncli.game import IllegalMove
+
+CHIT_WORDS = "gold, stone, food, strength, book and their 2-chits (2gold ...)"
+
+
+def face_of(content: Content, die: Die) -> tuple[str, int]:
+    face = content.dice[die.colour].faces[die.face]
+    return face.symbol, face.count
+
+
+def chit_value(content: Content, kind: str, symbol: str) -> int:
+    """What the chit ``kind`` pays toward ``symbol`` (0 when it does not pay it)."""
+    chit = content.chits[kind]
+    return chit.amount if chit.kind == "symbol" and chit.symbol == symbol else 0
+
+
+def worth(content: Content, player: Player, pay: Payment, symbol: str) -> int:
+    """The symbols ``pay`` counts toward a price in ``symbol`` (dice and chits assumed valid)."""
+    total, others = 0, 0
+    for die_id in pay.dice:
+        die = player.die(die_id)
+        assert die is not None
+        face, count = face_of(content, die)
+        if face == symbol:
+            total += count
+        else:
+            others += 1
+    if symbol in content.rules.two_dice_as_one:
+        total += others // 2
+    return total + sum(chit_value(content, kind, symbol) for kind in pay.chits)
+
+
+def check(content: Content, player: Player, pay: Payment, symbol: str, price: int,
+          what: str) -> None:
+    """Raise IllegalMove unless ``pay`` may pay ``price`` ``symbol`` for ``what``."""
+    if len(set(pay.dice)) != len(pay.dice):
+        raise IllegalMove("a die can be spent only once in a payment")
+    for die_id in pay.dice:
+        die = player.die(die_id)
+        if die is None:
+            raise IllegalMove(f"you have no die {die_id}")
+        if die.used:
+            raise IllegalMove(f"die {die_id} is already used this round (DACT-06)")
+        if face_of(content, die)[0] == UNREST:
+            raise IllegalMove(f"die {die_id} shows Unrest, which pays for nothing (UGREEN-10)")
+    free = _unused_chits(player)
+    for kind in pay.chits:
+        if free.get(kind, 0) == 0:
+            raise IllegalMove(f"you have no unused {kind} chit (DACT-06)")
+        free[kind] -= 1
+        if chit_value(content, kind, symbol) == 0:
+            raise IllegalMove(f"a {kind} chit does not pay {symbol}")
+    got = worth(content, player, pay, symbol)
+    if got < price:
+        raise IllegalMove(f"{what} costs {price} {symbol} here, your payment gives {got} "
+                          "(DBUY-01, DACT-10)")
+    for part in _parts(pay):
+        if worth(content, player, _without(pay, part), symbol) >= price:
+            raise IllegalMove(f"{part} is not needed: the {price} {symbol} are paid without it "
+                              "(a payment names only what it needs)")
+
+
+def _parts(pay: Payment) -> list[str]:
+    return [*pay.dice, *dict.fromkeys(pay.chits)]
+
+
+def _without(pay: Payment, part: str) -> Payment:
+    if part in pay.dice:
+        return Payment(tuple(d for d in pay.dice if d != part), pay.chits)
+    chits = list(pay.chits)
+    chits.remove(part)
+    return Payment(pay.dice, tuple(chits))
+
+
+def _unused_chits(player: Player) -> dict[str, int]:
+    free: dict[str, int] = {}
+    for chit in player.chits:
+        if not chit.used:
+            free[chit.kind] = free.get(chit.kind, 0) + 1
+    return free
+
+
+def available(content: Content, player: Player, symbol: str) -> int:
+    """The most ``symbol`` the player could pay now (all unused dice and chits)."""
+    ids = tuple(k for k, d in player.dice() if not d.used and face_of(content, d)[0] != UNREST)
+    chits = tuple(k for k, n in _unused_chits(player).items()
+                  if chit_value(content, k, symbol) for _ in range(n))
+    return worth(content, player, Payment(ids, chits), symbol)
+
+
+def minimal_payments(content: Content, player: Player, symbol: str, price: int
+                     ) -> list[Payment]:
+    """Every minimal payment of ``price`` ``symbol``, one per choice of dice classes.
+
+    Dice of the same colour showing the same face are alike: a payment takes the lowest ids of
+    each class, so equal choices are listed once (``canonical`` maps any payment to its listed
+    form).
+    """
+    pairs = symbol in content.rules.two_dice_as_one
+    classes: list[tuple[int, list[str]]] = []  # (value at face, ids); value 0 = pair material
+    by_class: dict[tuple[str, int], list[str]] = {}
+    for key, die in player.dice():
+        if die.used:
+            continue
+        shown = face_of(content, die)[0]
+        if shown == UNREST or (shown != symbol and not pairs):
+            continue
+        by_class.setdefault((die.colour, die.face), []).append(key)
+    for (colour, face_index), ids in sorted(by_class.items()):
+        printed = content.dice[colour].faces[face_index]
+        classes.append((printed.count if printed.symbol == symbol else 0, ids))
+    chit_kinds = sorted((k, n) for k, n in _unused_chits(player).items()
+                        if chit_value(content, k, symbol))
+    options = [range(len(ids) + 1) for _, ids in classes] + [range(n + 1) for _, n in chit_kinds]
+    found = []
+    for counts in product(*options):
+        dice_counts, chit_counts = counts[:len(classes)], counts[len(classes):]
+        others = sum(n for (v, _), n in zip(classes, dice_counts, strict=True) if v == 0)
+        face_total = sum(v * n for (v, _), n in zip(classes, dice_counts, strict=True))
+        chit_amounts = [chit_value(content, k, symbol) for k, _ in chit_kinds]
+        total = face_total + others // 2 + sum(
+            a * n for a, n in zip(chit_amounts, chit_counts, strict=True))
+        if total < price or others % 2:
+            continue
+        if others and total - 1 >= price:
+            continue
+        if any(n and total - v >= price
+               for (v, _), n in zip(classes, dice_counts, strict=True) if v):
+            continue
+        if any(n and total - a >= price
+               for a, n in zip(chit_amounts, chit_counts, strict=True)):
+            continue
+        dice = sorted(i for (_, ids), n in zip(classes, dice_counts, strict=True)
+                      for i in ids[:n])
+        chits = sorted(k for (k, _), n in zip(chit_kinds, chit_counts, strict=True)
+                       for _ in range(n))
+        found.append(Payment(tuple(dice), tuple(chits)))
+    return found
+
+
+def canonical(content: Content, player: Player, pay: Payment) -> Payment:
+    """``pay`` with each die replaced by the lowest unused id of its class (same colour, same
+    face) not already taken: the form ``minimal_payments`` lists."""
+    pool: dict[tuple[str, int], list[str]] = {}
+    for key, die in player.dice():
+        if not die.used:
+            pool.setdefault((die.colour, die.face), []).append(key)
+    wanted: dict[tuple[str, int], int] = {}
+    for die_id in pay.dice:
+        found = player.die(die_id)
+        assert found is not None
+        die = found
+        wanted[(die.colour, die.face)] = wanted.get((die.colour, die.face), 0) + 1
+    dice = sorted(i for cls, n in wanted.items() for i in pool[cls][:n])
+    return Payment(tuple(dice), pay.chits)

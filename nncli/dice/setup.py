@@ -1,0 +1,73 @@
+"""The setup of a Dice Game from command-line options, checked."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from nncli.dice.content import content
+from nncli.game import BadSetup
+
+BOT_KINDS = ("random", "greedy")
+DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan")
+OPTIONS = ("names", "nations", "seed", "solo", "bots", "bot_kind", "players", "unrest")
+SHADOW = "shadow"  # the one AI side of a solo game
+SEAT = re.compile(r"[a-z][a-z0-9-]*")
+
+
+def seat_of(name: str) -> str:
+    """The seat key of a player's name: lower case, spaces as dashes."""
+    return "-".join(name.lower().split())
+
+
+def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A checked setup from the options ``nncli new`` passes (raises BadSetup)."""
+    for key in options:
+        if key not in OPTIONS:
+            raise BadSetup(f"--{key.replace('_', '-')} is not an option of the Dice Game")
+    unrest = bool(options.get("unrest", False))
+    solo = options.get("solo")
+    if solo is not None and solo != SHADOW:
+        raise BadSetup(f'the Dice Game is played solo against the shadow: use --solo {SHADOW}')
+    boards = list(options.get("nations") or [])
+    names = list(options.get("names") or [])
+    count = options.get("players") or (1 if solo else len(names) or len(boards) or 2)
+    if not isinstance(count, int) or not 1 <= count <= 4:
+        raise BadSetup("the Dice Game is for 1 to 4 players")
+    if solo and count != 1:
+        raise BadSetup("a solo game has one player")
+    names = names or list(DEFAULT_NAMES[:count])
+    if len(names) != count:
+        raise BadSetup(f"give one name per player: {count} players, {len(names)} names")
+    if unrest and boards:
+        raise BadSetup("with Unrest the boards are drawn and chosen during the game, so leave "
+                       "out --nations")
+    base_boards = [k for k, b in content().boards.items() if b.pack == "base"]
+    boards = boards or ([] if unrest else base_boards[:count])
+    for board in boards:
+        if board not in base_boards:
+            raise BadSetup(f'there is no base board "{board}"; choose from '
+                           f"{', '.join(base_boards)}")
+    if boards and len(boards) != count:
+        raise BadSetup(f"give one board per player: {count} players, {len(boards)} boards")
+    seats = [seat_of(n) for n in names]
+    if not all(SEAT.fullmatch(s) for s in seats) or len(set(seats)) != count or \
+            "chance" in seats:
+        raise BadSetup("players' names must be different words of letters and digits, "
+                       'starting with a letter, and none may be "chance"')
+    bots = [seat_of(b) for b in options.get("bots") or []]
+    for bot in bots:
+        if bot not in seats:
+            raise BadSetup(f'--bot names "{bot}", who is not a player; the players are '
+                           f"{', '.join(seats)}")
+    kind = options.get("bot_kind", "greedy")
+    if kind not in BOT_KINDS:
+        raise BadSetup(f'there is no bot kind "{kind}"; choose greedy or random')
+    seed = options.get("seed", 1)
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise BadSetup("the seed must be a whole number of 0 or more")
+    players = [{"seat": s, "name": n} | ({"board": boards[i]} if boards else {})
+               for i, (s, n) in enumerate(zip(seats, names, strict=True))]
+    return {"seed": seed, "unrest": unrest, "players": players, "bots": bots,
+            "bot_kind": kind}
