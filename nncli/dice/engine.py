@@ -395,7 +395,7 @@ def _buy(c: Content, state: State, player: Player, move: Buy) -> None:
                           "(DBUY-04)")
     tile = c.tiles[key]
     if move.place not in places(player, tile.type):
-        raise IllegalMove(_place_problem(player, tile.type, tile.name))
+        raise IllegalMove(_place_problem(player, tile.type, tile.name, move.place))
     price = tile.cost * c.rules.row_multipliers[move.row - 1]
     check(c, player, move.pay, tile.pays_in, price, tile.name)
     flow.spend(player, move.pay)
@@ -427,13 +427,13 @@ def _buy(c: Content, state: State, player: Player, move: Buy) -> None:
     flow.acted(state)
 
 
-def _place_problem(player: Player, tile_type: str, name: str) -> str:
+def _place_problem(player: Player, tile_type: str, name: str, place: str) -> str:
     if tile_type in SLOT_TYPES:
         return (f"{name} covers one of your building slots: say where, from a to "
                 f"{SLOT_LETTERS[len(player.slots) - 1]} (DBUY-05)")
     if tile_type == "wonder" and len(player.wonders) > 1:
         return f"{name} goes on wonder slot 1 to {len(player.wonders)}: say which"
-    return f"{name} has no place to choose"
+    return f'{name} is a {tile_type}, which takes no place to choose: leave out "on {place}"'
 
 
 def _build(c: Content, state: State, player: Player, move: BuildWonder) -> None:

@@ -65,15 +65,18 @@ def check(content: Content, player: Player, pay: Payment, symbol: str, price: in
             raise IllegalMove(f"you have no unused {kind} chit (DACT-06)")
         free[kind] -= 1
         if chit_value(content, kind, symbol) == 0:
-            raise IllegalMove(f"a {kind} chit does not pay {symbol}")
+            why = "colonies are paid in strength, DBUY-03" if symbol == "strength" else \
+                "tiles are paid in gold, DBUY-02" if symbol == "gold" else "wonders are built " \
+                "with stone, DWONDER-01"
+            raise IllegalMove(f"a {kind} chit does not pay {symbol} ({why})")
     got = worth(content, player, pay, symbol)
     if got < price:
         raise IllegalMove(f"{what} costs {price} {symbol} here, your payment gives {got} "
                           "(DBUY-01, DACT-10)")
     for part in _parts(pay):
         if worth(content, player, _without(pay, part), symbol) >= price:
-            raise IllegalMove(f"{part} is not needed: the {price} {symbol} are paid without it "
-                              "(a payment names only what it needs)")
+            raise IllegalMove(f"{part} is not needed: the price of {price} {symbol} is paid "
+                              "without it (a payment names only what it needs)")
 
 
 def _parts(pay: Payment) -> list[str]:

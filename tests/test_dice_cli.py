@@ -1,0 +1,97 @@
+"""Whole Dice Games played from the shell: `nncli new --game dice`, `moves`, `move`, `show`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from nncli.cli import app
+from nncli.dice.content import content
+
+
+def nncli(*args: str | Path) -> str:
+    result = CliRunner().invoke(app, [str(a) for a in args])
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
+
+
+def test_a_two_player_base_game_reaches_the_final_score_through_nncli_move(tmp_path: Path
+                                                                            ) -> None:
+    """Rules: DSET-07, DEND-09
+    "A game lasts 4 rounds, one per age" and "The game ends after the end of round 4": two
+    people play every move with `nncli moves` / `nncli move` and the game ends after round 4."""
+    save = tmp_path / "g.toml"
+    nncli("new", save, "--game", "dice", "--seed", "3")
+    rounds = set()
+    for _ in range(400):
+        status = json.loads(nncli("show", save, "--json"))
+        if status["winner"]:
+            break
+        rounds.add(status["round"])
+        legal = nncli("moves", save).splitlines()
+        buys = [m for m in legal if m.startswith(("buy", "wonder"))]
+        nncli("move", save, (buys or legal)[-1])
+    assert status["winner"] in ("ann", "ben") and status["phase"] == "over"
+    assert rounds == {1, 2, 3, 4}
+    assert "game over" in nncli("show", save)
+    assert nncli("verify", save).startswith("OK")
+    rolls = [line for line in nncli("log", save).splitlines() if "chance: roll" in line]
+    assert len(rolls) >= 8  # everyone rolls every round: chance moves in the log
+
+
+def test_a_four_player_unrest_game_ends_through_bots(tmp_path: Path) -> None:
+    """Rules: USET-17, UBONUS-01
+    "With 3 players the whole progress board (12 tiles) is used" (4 players too), and a bonus
+    tile is drawn each round: a 4-player Unrest game of bots reaches the end."""
+    save = tmp_path / "u.toml"
+    nncli("new", save, "--game", "dice", "--unrest", "--players", "4", "--seed", "4",
+          "--bot", "ann,ben,cat,dan", "--bot-kind", "random")
+    for _ in range(600):
+        status = json.loads(nncli("show", save, "--json"))
+        if status["winner"]:
+            break
+        assert len(status["board"]) == 12
+        nncli("move", save, "--bot")
+    assert status["winner"] and len(status["bonus_used"]) == 4
+    assert "wins with" in nncli("show", save)
+
+
+def test_a_solo_unrest_game_ends_with_its_hall_of_fame_title(tmp_path: Path) -> None:
+    """Rules: UFAME-01, DSOLO-11
+    "Solo with Unrest uses the Unrest Hall of Fame": a solo game of bots ends with its title."""
+    save = tmp_path / "s.toml"
+    nncli("new", save, "--game", "dice", "--unrest", "--solo", "shadow", "--seed", "5",
+          "--bot", "ann")
+    for _ in range(300):
+        if json.loads(nncli("show", save, "--json"))["winner"]:
+            break
+        nncli("move", save, "--bot")
+    shown = nncli("show", save)
+    assert "Hall of Fame" in shown or "no Hall of Fame title" in shown
+    assert "game over: Ann scores" in shown
+
+
+def test_new_refuses_options_of_other_games(tmp_path: Path) -> None:
+    """`--vp` belongs to Notebook Nations: the Dice Game refuses it in one sentence."""
+    result = CliRunner().invoke(app, ["new", str(tmp_path / "x.toml"), "--game", "dice",
+                                      "--vp", "3"])
+    assert result.exit_code == 2
+    assert "--vp is not an option of the Dice Game" in result.stderr
+
+
+def test_an_illegal_move_names_the_rule_and_changes_nothing(tmp_path: Path) -> None:
+    """Rules: DBUY-01
+    "A tile's price is its printed cost x its row's multiplier": an unpaid tile is refused with
+    its price, and the save is unchanged."""
+    save = tmp_path / "g.toml"
+    nncli("new", save, "--game", "dice", "--seed", "3")
+    before = save.read_text()
+    board = json.loads(nncli("show", save, "--json"))["board"]
+    tile = content().tiles[board[6]]  # column 1, row 3 (3x): never paid by one chit
+    place = " on a" if tile.type in ("building", "military") else ""
+    result = CliRunner().invoke(app, ["move", str(save), f"buy 1 3{place} with a1"])
+    assert result.exit_code == 1
+    assert "costs" in result.stderr and "here" in result.stderr
+    assert save.read_text() == before
