@@ -75,10 +75,18 @@ class DiceGame:
 
         return next_words(prefix, map(format_move, self._legal_now(state)))
 
-    def render(self, state: State, color: bool) -> str:
+    def render(
+        self,
+        state: State,
+        color: bool,
+        *,
+        view: str = "all",
+        size: tuple[int, int] | None = None,
+        centre: str | None = None,
+    ) -> str:
         from nncli.dice.render import render
 
-        return render(state, color)
+        return render(state, color, view, size, centre)
 
     def to_dict(self, state: State) -> dict[str, Any]:
         return to_dict(state)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from nncli.dice import engine, scoring
 from nncli.dice.content import Content, content
 from nncli.dice.state import CHANCE, OVER, SLOT_LETTERS, Player, State
+from nncli.game import BadNotation
 
 WIDTH = 80
 CELL = 17
@@ -82,8 +83,14 @@ def mover_lines(c: Content, state: State, p: Player) -> list[str]:
     return [line[:WIDTH] for line in lines]
 
 
-def render(state: State, color: bool) -> str:
-    c = content()
+LEGEND = """\
+Prices: G gold, X strength (colonies); row 1 is the bottom row (1x), row 3 the top (3x).
+Dice: a1:2Go is the first die of slot a, an orange die showing two gold; faces F food, G gold,
+S stone, X strength, B book, U Unrest; colours w white, o orange, b blue, r red, g green.
+> marks the player to act; the number before a name is the player order."""
+
+
+def header(c: Content, state: State, color: bool) -> list[str]:
     title = "Nations: The Dice Game" + (" with Unrest" if state.unrest else "")
     lines = [_bold(f"{title} - round {state.round} of {c.rules.rounds} "
                    f"(age {ROMAN[state.round - 1]})", color)]
@@ -102,16 +109,41 @@ def render(state: State, color: bool) -> str:
             f"  shadow books {state.shadow_books}" if state.solo else ""))
     elif state.solo:
         lines.append(f"shadow books {state.shadow_books}")
-    if state.board and any(state.board):
-        lines += board_lines(c, state)
+    return lines
+
+
+def panels(c: Content, state: State, centre: str | None) -> list[str]:
+    """A line per player, then the dice, chits and board of ``centre`` (default: the mover)."""
     mover = engine.mover(state)
-    lines.append("")
-    lines += [player_line(c, state, s, mover) for s in (state.order or state.seats)]
-    if mover in state.players and state.players[str(mover)].board:
+    lines = [player_line(c, state, s, mover) for s in (state.order or state.seats)]
+    shown = centre or mover
+    if shown in state.players and state.players[str(shown)].board:
         lines.append("")
-        lines += mover_lines(c, state, state.players[str(mover)])
-    lines += [n[:WIDTH] for n in state.news[-3:]] if state.phase == OVER or mover else []
-    lines.append(status(state))
+        lines += mover_lines(c, state, state.players[str(shown)])
+    lines += [n[:WIDTH] for n in state.news[-3:]]
+    return lines
+
+
+def render(state: State, color: bool, view: str = "all", size: tuple[int, int] | None = None,
+           centre: str | None = None) -> str:
+    """The game as text; ``view`` "all", "board" (with a status line), "panels" or "legend";
+    ``centre`` a seat whose dice and board are shown instead of the mover's."""
+    c = content()
+    if centre is not None and centre not in state.players:
+        raise BadNotation(f'"{centre}" is not a player; the players are '
+                          f"{', '.join(state.seats)}")
+    board = board_lines(c, state) if state.board and any(state.board) else []
+    if view == "legend":
+        lines = LEGEND.splitlines()
+    elif view == "board":
+        lines = [*header(c, state, color), *board, status(state)]
+    elif view == "panels":
+        lines = panels(c, state, centre)
+    else:
+        lines = [*header(c, state, color), *board, "", *panels(c, state, centre), status(state)]
+    if size is not None:
+        columns, rows = size
+        lines = [line[:columns] for line in lines[:max(rows, 1)]]
     return "\n".join(lines)
 
 
