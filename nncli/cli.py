@@ -160,6 +160,30 @@ def new(
         bool,
         typer.Option("--advanced", help="Mix in the Advanced cards.", rich_help_panel="Nations"),
     ] = False,
+    pbem: Annotated[
+        bool,
+        typer.Option(
+            "--pbem",
+            help="Play by e-mail with fair play: signed moves and a chance seed no one chose.",
+            rich_help_panel="Play by e-mail",
+        ),
+    ] = False,
+    chance: Annotated[
+        str,
+        typer.Option(
+            "--chance",
+            help="With --pbem: seeded (draws follow a seed made of every player's secret) or "
+            "fair (no one can foresee a draw; costs a mail per draw).",
+            rich_help_panel="Play by e-mail",
+        ),
+    ] = "seeded",
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            "--seat", help="With --pbem: your seat (default: the first).",
+            rich_help_panel="Play by e-mail",
+        ),
+    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing save.")] = False,
     unrest: Annotated[
         bool, typer.Option("--unrest", help="Play with the Unrest expansion.",
@@ -195,9 +219,17 @@ def new(
         game = get_game(game_key)
     except KeyError:
         fail(f'there is no game called "{game_key}"; choose from {", ".join(GAMES)}')
+    if pbem and (solo or bot):
+        fail("a game played by e-mail needs a person in every seat, so no --solo or --bot")
+    if (chance != "seeded" or seat) and not pbem:
+        fail("--chance and --seat are options of a game played by e-mail (--pbem)")
     try:
         setup = game.make_setup({k: v for k, v in options.items() if v is not None})
+        if pbem:
+            setup["pbem"] = {"chance": chance}
         created = savefile.new_save(game, setup)
+        if pbem:
+            created = savefile.join(created, game, seat or game.seats(created.state)[0])
     except (BadSetup, SaveError) as exc:
         fail(str(exc))
     with save_errors(path):
@@ -268,6 +300,7 @@ def move(
         store(done, save)
     for record in done.moves[len(loaded.moves) :]:
         typer.echo(shown(record.move))
+    tell_fair_play(game, done, save)
 
 
 @app.command()
@@ -395,11 +428,52 @@ def receive(
         if not new:
             typer.echo(f"nothing new: {incoming} holds the same {len(ours.moves)} moves as {save}")
             return
-        store(replace(theirs, origin=ours.origin), save)  # in place of ours, as read
+        with save_errors(save):
+            done = pbem.take_part(theirs, game)
+        store(replace(done, origin=ours.origin), save)  # in place of ours, as read
     count = f"{len(new)} new move" + ("s" if len(new) > 1 else "")
-    typer.echo(f"{save}: {count} received, head digest {theirs.head[:16]}")
+    typer.echo(f"{save}: {count} received, head digest {done.head[:16]}")
     for record in new:
         typer.echo(pbem.describe(record))
+    for record in done.moves[len(theirs.moves) :]:
+        typer.echo(f"added by this machine: {pbem.describe(record)}")
     if not quiet:
         typer.echo("")
-        typer.echo(game.render(theirs.state, use_color()))
+        typer.echo(game.render(done.state, use_color()))
+    tell_fair_play(game, done, save)
+
+
+def tell_fair_play(game: Game, done: Save, path: Path) -> None:
+    """Say on stderr what a game played by e-mail waits for, if anything but the next move."""
+    from nncli.chance import CHANCE
+
+    if done.ledger is None:
+        return
+    local = savefile.local_seats(done)
+    if not local:
+        free = [s for s in done.ledger.seats if s not in done.ledger.keys]
+        typer.echo(f"note: you hold no seat of this game yet; join it with: nncli join {path} "
+                   f"SEAT (free: {', '.join(free)})", err=True)
+    elif game.mover(done.state) == CHANCE:
+        typer.echo(f"note: {savefile.waiting_message(done, game)}", err=True)
+
+
+@app.command()
+def join(
+    save: SaveArg,
+    seat: Annotated[
+        str | None, typer.Argument(help="Your seat (default: the first that has not joined).")
+    ] = None,
+) -> None:
+    """Take a seat of a game played by e-mail: make your key and secrets, and sign the seat."""
+    with locked(save):
+        game, loaded = open_save(save)
+        if loaded.ledger is None:
+            fail(f"{save} is not a game played by e-mail (nncli new --pbem), so it has no seats")
+        free = [s for s in loaded.ledger.seats if s not in loaded.ledger.keys]
+        if not free:
+            fail(f"every seat of {save} has joined already")
+        with save_errors(save):
+            done = savefile.join(loaded, game, seat or free[0])
+        store(done, save)
+    typer.echo(f"joined {save} as {seat or free[0]}; mail it to the other players")

@@ -87,6 +87,9 @@ class Game(Protocol):
         """The seat (player key) that must move now, ``nncli.chance.CHANCE`` at a chance point
         (a draw or a roll the rules call for), or None when the game is over."""
 
+    def seats(self, state: Any) -> list[str]:
+        """Every player's seat (the keys ``mover`` returns), in seat order."""
+
     def chance_move(self, state: Any, stream: Stream) -> Any:
         """At a chance point, the outcome that ``stream`` gives, as a move ``apply`` accepts.
 

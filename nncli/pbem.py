@@ -72,9 +72,20 @@ def describe(record: MoveRecord) -> str:
 
 def fresh_copy(incoming: Save, game: Game) -> Save:
     """A save of the same game with no moves made: ``ours`` for a first ``receive``."""
-    return Save(
-        incoming.game_key, incoming.setup, [], game.new_game(incoming.setup), incoming.created
-    )
+    return savefile.started(game, incoming.game_key, incoming.setup, incoming.created)
+
+
+def take_part(received: Save, game: Game) -> Save:
+    """``received`` after this machine's part in fair play: its seat joined when it holds none
+    and only one is free, its seed secret and reveals when they are due, and the chance moves
+    that follow."""
+    ledger = received.ledger
+    if ledger is None:
+        return received
+    free = [seat for seat in ledger.seats if seat not in ledger.keys]
+    if len(free) == 1 and not savefile.local_seats(received):
+        return savefile.join(received, game, free[0])
+    return savefile.progress(received, game)
 
 
 # --- reading what arrived -----------------------------------------------------------------------

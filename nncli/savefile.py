@@ -8,6 +8,10 @@ Save versions (docs/SAVEFORMAT.md has the details):
              move texts, made by the players in turn; no ``created``, no digests, no ``writer``
     1        ``created`` (UTC datetime), ``writer`` (the nncli version that wrote the file) and
              ``[[moves]]`` tables of ``by``, ``move`` and a chained sha256 ``digest``
+    2        play by e-mail with fair play: an optional ``[setup.pbem]`` table, a ``sig`` in the
+             ``[[moves]]`` of its players, and records of the fair-play protocol (``@join``,
+             ``@seed``, ``@reveal``; see ``nncli.fairplay``) in the log; a version-1 file is a
+             version-2 file as it stands
 
 A file of an older version goes through ``MIGRATIONS`` (one function per version step, on the
 plain TOML dict) before it is checked; a newer version is refused.
@@ -28,14 +32,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from nncli import __version__, atomicfile, limits
+from nncli import __version__, atomicfile, fairplay, limits
 from nncli.chance import CHANCE, Stream, seeded
+from nncli.fairplay import Ledger
 from nncli.game import Game, GameError, IllegalMove, get_game
 from nncli.limits import LimitError
 from nncli.textsafe import shown
 
 FORMAT = "nncli-save"
-VERSION = 1
+VERSION = 2
 MAX_BYTES = limits.MAX_BYTES
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -58,6 +63,11 @@ class MoveRecord:
     by: str
     move: str
     digest: str
+    sig: str = ""  # the mover's signature of ``digest``, in a game played by e-mail (fairplay)
+
+    def same(self, other: MoveRecord) -> bool:
+        """Whether the two records hold the same move at the same place of the chain."""
+        return (self.by, self.move, self.digest) == (other.by, other.move, other.digest)
 
 
 @dataclass(frozen=True)
@@ -72,6 +82,7 @@ class Save:
     # sha256 of the bytes of the file this save was read from or last written as (None: not
     # from a file); ``write`` refuses to replace a file that no longer holds these bytes
     origin: str | None = field(default=None, compare=False)
+    ledger: Ledger | None = None  # what fair play has established, in a game played by e-mail
 
     @property
     def head(self) -> str:
@@ -120,32 +131,149 @@ def new_save(game: Game, setup: Mapping[str, Any]) -> Save:
     plain = _plain(setup)
     _within_limits(limits.check_tree, plain, "the setup")
     created = datetime.now(UTC).replace(microsecond=0)
-    return settle(Save(game.key, plain, [], game.new_game(plain), created), game)
+    return settle(started(game, game.key, plain, created), game)
+
+
+def started(game: Game, key: str, setup: dict[str, Any], created: datetime) -> Save:
+    """The save of the game ``setup`` before any move (raises BadSetup or SaveError)."""
+    state = game.new_game({k: v for k, v in setup.items() if k != "pbem"})
+    try:
+        ledger = fairplay.ledger_for(setup, game.seats(state))
+    except fairplay.FairPlayError as exc:
+        raise SaveError(str(exc)) from None
+    return Save(key, setup, [], state, created, ledger=ledger)
+
+
+def game_id(save: Save) -> str:
+    """A short name of the game, the same in every player's copy: its setup's digest."""
+    return setup_digest(save.setup)[:16]
 
 
 def append(save: Save, game: Game, text: str) -> Save:
     """``save`` after the move ``text`` and the chance moves it calls for (raises the game's
-    BadNotation or IllegalMove)."""
-    save = settle(save, game)
+    BadNotation or IllegalMove). In a game played by e-mail the move is signed with the mover's
+    key, which only the mover's machine holds, and this machine's own fair-play records follow."""
+    save = progress(save, game)
     if len(save.moves) >= limits.MAX_MOVES:
         raise IllegalMove(f"the game has {len(save.moves)} moves, as many as a save may hold")
+    if game.mover(save.state) == CHANCE:
+        raise IllegalMove(waiting_message(save, game))
     state, record = _step(game, save.state, save.head, text, owned=False)
-    return settle(replace(save, moves=[*save.moves, record], state=state), game)
+    if save.ledger is not None:
+        record = _signed(save, record)
+    return progress(replace(save, moves=[*save.moves, record], state=state), game)
+
+
+def _signed(save: Save, record: MoveRecord) -> MoveRecord:
+    """``record`` signed with its seat's key from this machine (raises IllegalMove without it)."""
+    secrets = fairplay.load_secrets(game_id(save), record.by)
+    if secrets is None:
+        raise IllegalMove(
+            f"it is {record.by}'s turn, and this machine holds no key for that seat: "
+            "only its own player can make its moves in a game played by e-mail"
+        )
+    return replace(record, sig=secrets.sign(record.digest))
+
+
+def protocol_record(save: Save, game: Game, seat: str, text: str) -> Save:
+    """``save`` with the fair-play record ``text`` of ``seat`` (this machine's), checked."""
+    record = _signed(save, MoveRecord(seat, text, move_digest(save.head, seat, text)))
+    return replay(save, game, [record])
+
+
+def join(save: Save, game: Game, seat: str) -> Save:
+    """``save`` after ``seat`` joins on this machine: new secrets, and its signed ``@join``."""
+    if save.ledger is None:
+        raise SaveError("this game is not played by e-mail, so there is no seat to join")
+    if seat not in save.ledger.seats:
+        raise SaveError(f"there is no seat {seat}; the seats are {', '.join(save.ledger.seats)}")
+    if seat in save.ledger.keys:
+        raise SaveError(f"the seat {seat} has already joined this game")
+    secrets = fairplay.load_secrets(game_id(save), seat)
+    if secrets is None:
+        secrets = fairplay.create_secrets(game_id(save), seat)
+    return progress(protocol_record(save, game, seat, secrets.join_text()), game)
+
+
+def local_seats(save: Save) -> list[str]:
+    """The seats of a game played by e-mail whose secrets this machine holds."""
+    if save.ledger is None:
+        return []
+    return [s for s in save.ledger.seats if fairplay.load_secrets(game_id(save), s) is not None]
+
+
+def progress(save: Save, game: Game) -> Save:
+    """``save`` after this machine's due fair-play records (seed secrets, reveals) and every
+    chance move that can then be drawn."""
+    while True:
+        save = settle(save, game)
+        ledger = save.ledger
+        if ledger is None or not ledger.all_joined():
+            return save
+        due = _own_record(save, game, ledger)
+        if due is None:
+            return save
+        save = protocol_record(save, game, *due)
+
+
+def _own_record(save: Save, game: Game, ledger: Ledger) -> tuple[str, str] | None:
+    """The next fair-play record a seat of this machine owes, as (seat, text), if any."""
+    for seat in ledger.seats:
+        secrets = fairplay.load_secrets(game_id(save), seat)
+        if secrets is None:
+            continue
+        if seat not in ledger.secrets:
+            return seat, f"{fairplay.SEED} {secrets.secret.hex()}"
+        owes_reveal = ledger.mode == "fair" and seat not in ledger.reveals
+        if owes_reveal and game.mover(save.state) == CHANCE:
+            return seat, secrets.reveal_text(chance_count(save.moves))
+    return None
+
+
+def waiting_message(save: Save, game: Game) -> str:
+    """Why a chance move cannot be drawn yet, and what the players must do."""
+    assert save.ledger is not None
+    seats = ", ".join(seat_label(game, save, s) for s in save.ledger.waiting_for())
+    return (f"the game is waiting for {seats} to reveal their part of the next chance draw: "
+            "mail the game to them")
+
+
+def seat_label(game: Game, save: Save, seat: str) -> str:
+    """The player's name for ``seat`` when the game's state lists players with names."""
+    players = game.to_dict(save.state).get("players", [])
+    for player in players if isinstance(players, list) else []:
+        if isinstance(player, dict) and seat in player.values():
+            name = player.get("name")
+            if isinstance(name, str) and name:
+                return name
+    return seat
 
 
 def settle(save: Save, game: Game) -> Save:
-    """``save`` after every chance move due now, each drawn from the seeded source and recorded
-    as a move by ``CHANCE`` (see ``nncli.chance``)."""
+    """``save`` after every chance move that can be drawn now, each recorded as a move by
+    ``CHANCE`` (see ``nncli.chance``); in a game played by e-mail drawing stops where a seat's
+    part of the draw is still missing."""
     if game.mover(save.state) != CHANCE:
         return save
     moves, head, state = list(save.moves), save.head, save.state
+    ledger = None if save.ledger is None else save.ledger.copy()
     draw = chance_count(moves)
     while game.mover(state) == CHANCE:
-        text = game.format(game.chance_move(state, seeded_stream(save.setup, draw)))
+        stream = _stream(save.setup, ledger, draw)
+        if stream is None:
+            break
+        text = game.format(game.chance_move(state, stream))
         state, record = _step(game, state, head, text, owned=False)
         moves.append(record)
         head, draw = record.digest, draw + 1
-    return replace(save, moves=moves, state=state)
+        if ledger is not None:
+            ledger.drew()
+    return replace(save, moves=moves, state=state, ledger=ledger)
+
+
+def _stream(setup: Mapping[str, Any], ledger: Ledger | None, draw: int) -> Stream | None:
+    """The stream of chance move ``draw``: seeded, or from fair play (None while not ready)."""
+    return seeded_stream(setup, draw) if ledger is None else ledger.stream(draw)
 
 
 def chance_count(moves: Iterable[MoveRecord]) -> int:
@@ -187,10 +315,16 @@ def dumps(save: Save) -> str:
         "game": save.game_key,
         "created": save.created,
         "setup": save.setup,
-        "moves": [{"by": m.by, "move": m.move, "digest": m.digest} for m in save.moves],
+        "moves": [_record_table(m) for m in save.moves],
         "state": _plain(game.to_dict(save.state)),
     }
     return _toml_text(doc)
+
+
+def _record_table(record: MoveRecord) -> dict[str, str]:
+    """A ``[[moves]]`` entry: by, move, digest, and the signature where there is one."""
+    table = {"by": record.by, "move": record.move, "digest": record.digest}
+    return table | {"sig": record.sig} if record.sig else table
 
 
 def _writable(save: Save, target: Path) -> bytes:
@@ -450,7 +584,9 @@ def _record(item: Any, number: int) -> MoveRecord:
     if not isinstance(item, dict):
         raise SaveError(f"move {number} must be a table with by, move and digest")
     where = f"moves[{number}]."
-    return MoveRecord(*(_need(item, k, str, where) for k in ("by", "move", "digest")))
+    sig = _need(item, "sig", str, where) if "sig" in item else ""
+    by, move, digest = (_need(item, k, str, where) for k in ("by", "move", "digest"))
+    return MoveRecord(by, move, digest, sig)
 
 
 def _replay(
@@ -458,7 +594,7 @@ def _replay(
 ) -> Save:
     """Replay ``moves`` from ``setup``, checking the digest chain and who moved."""
     try:
-        save = Save(key, setup, [], game.new_game(setup), created)
+        save = started(game, key, setup, created)
     except GameError as exc:
         raise SaveError(f"the [setup] table cannot start a game: {exc}") from exc
     return replay(save, game, moves, owned=True)
@@ -472,6 +608,7 @@ def replay(save: Save, game: Game, records: Iterable[MoveRecord], owned: bool = 
     otherwise it is copied once, by the first move, and the copy is changed from then on.
     """
     moves, head, state = list(save.moves), save.head, save.state
+    ledger = None if save.ledger is None else save.ledger.copy()
     draw = chance_count(moves)
     for record in records:
         number = len(moves) + 1
@@ -480,32 +617,59 @@ def replay(save: Save, game: Game, records: Iterable[MoveRecord], owned: bool = 
                 f"move {number} does not match its digest: the file was edited or damaged"
             )
         mover = game.mover(state)
+        if ledger is not None and fairplay.is_protocol(record.move):
+            _take(ledger, record, number, draw, mover == CHANCE)
+            moves.append(record)
+            head = record.digest
+            continue
         if mover is not None and record.by != mover:
             raise SaveError(
                 f'move {number} is recorded as by "{record.by}" but it was {mover}\'s turn: '
                 "the file was edited or damaged"
             )
         if mover == CHANCE:
-            _check_draw(game, state, save.setup, draw, record, number)
+            stream = _stream(save.setup, ledger, draw)
+            if stream is None:
+                raise SaveError(f"move {number} is a chance move made before every seat had "
+                                "given its part of the draw: the file was edited or damaged")
+            _check_draw(game, state, stream, record, number)
             draw += 1
+            if ledger is not None:
+                ledger.drew()
+        elif ledger is not None:
+            _check_signed(ledger, record, number)
         try:
             state, made = _step(game, state, head, record.move, owned)
         except GameError as exc:
             raise SaveError(f'move {number} ("{record.move}") cannot be replayed: {exc}') from exc
         owned = True
-        if made != record:
+        if not made.same(record):
             raise SaveError(f'move {number} ("{record.move}") is not in canonical notation')
-        moves.append(made)
+        moves.append(record)
         head = made.digest
-    return replace(save, moves=moves, state=state)
+    return replace(save, moves=moves, state=state, ledger=ledger)
 
 
-def _check_draw(
-    game: Game, state: Any, setup: Mapping[str, Any], draw: int, record: MoveRecord, number: int
-) -> None:
-    """Refuse the chance move ``record`` unless it is the outcome the seeded source gives."""
+def _take(ledger: Ledger, record: MoveRecord, number: int, draw: int, at_chance: bool) -> None:
+    """Check the fair-play record ``record`` into ``ledger`` (raises SaveError)."""
     try:
-        expected = game.format(game.chance_move(state, seeded_stream(setup, draw)))
+        ledger.take(record.by, record.move, record.digest, record.sig, number, draw, at_chance)
+    except fairplay.FairPlayError as exc:
+        raise SaveError(f"{exc}; the game was not accepted") from None
+
+
+def _check_signed(ledger: Ledger, record: MoveRecord, number: int) -> None:
+    """Refuse a player's move that its seat's key did not sign (raises SaveError)."""
+    try:
+        ledger.check_signed(record.by, record.digest, record.sig, number)
+    except fairplay.FairPlayError as exc:
+        raise SaveError(f'{exc} ("{record.move}")') from None
+
+
+def _check_draw(game: Game, state: Any, stream: Stream, record: MoveRecord, number: int) -> None:
+    """Refuse the chance move ``record`` unless it is the outcome ``stream`` gives."""
+    try:
+        expected = game.format(game.chance_move(state, stream))
     except GameError as exc:
         raise SaveError(f"move {number} (a chance move) cannot be drawn: {exc}") from exc
     if record.move != expected:
@@ -562,7 +726,13 @@ def _v0_to_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2: nothing to change (version 2 only adds what fair play needs)."""
+    return data | {"version": 2}
+
+
 # (from version, the function that lifts a save of that version by one), oldest first.
 MIGRATIONS: list[tuple[int, Migration]] = [
     (0, _v0_to_v1),
+    (1, _v1_to_v2),
 ]

@@ -57,7 +57,8 @@ def test_round_trip(path: Path) -> None:
     assert save.setup == TOY.default_setup()
     assert save.created.tzinfo is not None
     doc = tomllib.loads(path.read_text())
-    assert (doc["format"], doc["version"], doc["game"]) == ("nncli-save", 1, "toy-race")
+    expected = ("nncli-save", savefile.VERSION, "toy-race")
+    assert (doc["format"], doc["version"], doc["game"]) == expected
     assert doc["state"]["total"] == 6 and isinstance(doc["writer"], str)
 
 

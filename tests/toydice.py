@@ -37,7 +37,9 @@ class DiceRace:
         return {"players": ["a", "b"], "goal": 20, "seed": 1}
 
     def make_setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        return self.default_setup() | {"seed": options.get("seed", 1)}
+        setup = self.default_setup() | {"seed": options.get("seed", 1)}
+        seats = list(options.get("nations", setup["players"]))
+        return setup | {"players": seats, "goal": options.get("vp", setup["goal"])}
 
     def new_game(self, setup: Mapping[str, Any]) -> DiceState:
         players, goal = setup.get("players"), setup.get("goal")
@@ -84,6 +86,10 @@ class DiceRace:
 
     def to_dict(self, state: DiceState) -> dict[str, Any]:
         return {"total": state.total, "made": state.made, "rolling": state.rolling}
+
+    def seats(self, state: DiceState) -> list[str]:
+        """The players, in turn order."""
+        return list(state.players)
 
     def mover(self, state: DiceState) -> str | None:
         if state.total >= state.goal:

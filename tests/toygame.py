@@ -118,6 +118,10 @@ class RaceGame:
             "made": state.made,
         }
 
+    def seats(self, state: RaceState) -> list[str]:
+        """The players, in turn order."""
+        return list(state.players)
+
     def mover(self, state: RaceState) -> str | None:
         """Seats alternate; nobody moves once the goal is reached."""
         if state.total >= state.goal:

@@ -91,6 +91,9 @@ class DiceGame:
     def to_dict(self, state: State) -> dict[str, Any]:
         return to_dict(state)
 
+    def seats(self, state: State) -> list[str]:
+        return list(state.seats)
+
     def mover(self, state: State) -> str | None:
         return engine.mover(state)
 

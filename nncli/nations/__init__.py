@@ -85,6 +85,9 @@ class Nations:
     def mover(self, state: State) -> str | None:
         return mover(state) or None
 
+    def seats(self, state: State) -> list[str]:
+        return list(state.seats)
+
     def chance_move(self, state: State, stream: Stream) -> Move:
         from nncli.nations.draws import choose
 

@@ -89,6 +89,9 @@ class NotebookNations:
     def mover(self, state: State) -> str | None:
         return state.mover or None
 
+    def seats(self, state: State) -> list[str]:
+        return [p.nation for p in state.players]
+
     def chance_move(self, state: State, stream: Stream) -> Move:
         """Never asked: Notebook Nations still draws its encounter tiles from the seed itself."""
         raise IllegalMove("Notebook Nations has no chance points")

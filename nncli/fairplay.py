@@ -1,0 +1,281 @@
+"""Fair play by e-mail: player keys, signed moves, a seed no one chose, draws no one can foresee.
+
+A game created with ``nncli new --pbem`` holds ``[setup.pbem]`` (``chance = "seeded"`` or
+``"fair"``). Its log then carries, besides the game's moves, records of this protocol, each by a
+seat and signed with that seat's key (docs/FAIRPLAY.md has the whole protocol):
+
+    @join KEY COMMIT HEAD   the seat's Ed25519 public key, sha256 of its seed secret, and the head
+                            of its hash chain (the chain's value number ``CHAIN_LENGTH``)
+    @seed SECRET            the seed secret, once every seat has joined; the chance seed is
+                            sha256 of every seat's secret in seat order
+    @reveal K VALUE         (fair chance only) the seat's chain value for draw K: sha256(VALUE) is
+                            the value it revealed before (its head for the first draw)
+
+Every move of a seat is signed with the seat's key over the move's chained digest; chance moves
+are not signed: anyone can check that they are what the seed or the reveals give. The secrets of
+the seats played on this machine are kept in the user's config folder, one file per game and seat
+(mode 0600), never in the save.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from nncli.chance import Stream
+
+CHAIN_LENGTH = 4096  # draws a game may make under fair chance
+CHANCE_MODES = ("seeded", "fair")
+CONFIG_ENV = "NNCLI_CONFIG_DIR"
+JOIN, SEED, REVEAL = "@join", "@seed", "@reveal"
+
+
+class FairPlayError(ValueError):
+    """A protocol record or a signature that the rules of fair play refuse; one sentence."""
+
+
+# --- the secrets of this machine's seats ------------------------------------------------------
+
+
+def config_dir() -> Path:
+    """``$NNCLI_CONFIG_DIR``, else ``$XDG_CONFIG_HOME/nncli``, else ``~/.config/nncli``."""
+    chosen = os.environ.get(CONFIG_ENV)
+    if chosen:
+        return Path(chosen)
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "nncli"
+
+
+def link(start: bytes, steps: int) -> bytes:
+    """``start`` hashed ``steps`` times with sha256."""
+    value = start
+    for _ in range(steps):
+        value = hashlib.sha256(value).digest()
+    return value
+
+
+@dataclass(frozen=True)
+class Secrets:
+    """What only one seat's player holds: the signing key, the seed secret, the chain's start."""
+
+    key: bytes
+    secret: bytes
+    chain: bytes
+
+    def public_key(self) -> bytes:
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+        return Ed25519PrivateKey.from_private_bytes(self.key).public_key().public_bytes_raw()
+
+    def sign(self, digest: str) -> str:
+        """The hex signature of a move's chained digest."""
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+        return Ed25519PrivateKey.from_private_bytes(self.key).sign(digest.encode()).hex()
+
+    def join_text(self) -> str:
+        """``@join KEY COMMIT HEAD`` for this seat."""
+        commit = hashlib.sha256(self.secret).hexdigest()
+        head = link(self.chain, CHAIN_LENGTH).hex()
+        return f"{JOIN} {self.public_key().hex()} {commit} {head}"
+
+    def reveal_text(self, draw: int) -> str:
+        """``@reveal K VALUE``: the chain value for draw ``draw`` (counted from 0)."""
+        return f"{REVEAL} {draw} {link(self.chain, CHAIN_LENGTH - 1 - draw).hex()}"
+
+
+def secrets_path(game_id: str, seat: str) -> Path:
+    return config_dir() / "games" / game_id / f"{seat}.toml"
+
+
+def load_secrets(game_id: str, seat: str) -> Secrets | None:
+    """This machine's secrets for ``seat`` of the game ``game_id``, or None when it has none."""
+    try:
+        with open(secrets_path(game_id, seat), "rb") as f:
+            table = tomllib.load(f)
+        return Secrets(*(bytes.fromhex(table[k]) for k in ("key", "secret", "chain")))
+    except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def create_secrets(game_id: str, seat: str) -> Secrets:
+    """New secrets for ``seat``, written to the config folder readable by this user alone."""
+    import secrets as token_source  # only a new seat needs these two
+
+    import tomli_w
+
+    made = Secrets(*(token_source.token_bytes(32) for _ in range(3)))
+    path = secrets_path(game_id, seat)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(tomli_w.dumps({"key": made.key.hex(), "secret": made.secret.hex(),
+                               "chain": made.chain.hex()}))
+    return made
+
+
+# --- what the log has established ---------------------------------------------------------------
+
+
+def verify_signature(public_key: bytes, digest: str, signature: str) -> bool:
+    """Whether ``signature`` (hex) is ``public_key``'s signature of ``digest``."""
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+    try:
+        Ed25519PublicKey.from_public_bytes(public_key).verify(
+            bytes.fromhex(signature), digest.encode()
+        )
+    except (InvalidSignature, ValueError):
+        return False
+    return True
+
+
+def _hex(word: str, size: int, what: str) -> bytes:
+    try:
+        value = bytes.fromhex(word)
+    except ValueError:
+        value = b""
+    if len(value) != size:
+        raise FairPlayError(f"its {what} is not {size * 2} hex digits")
+    return value
+
+
+@dataclass
+class Ledger:
+    """The fair-play facts a log has established so far, built record by record on replay."""
+
+    mode: str
+    seats: tuple[str, ...]
+    keys: dict[str, bytes] = field(default_factory=dict)
+    commits: dict[str, bytes] = field(default_factory=dict)
+    secrets: dict[str, bytes] = field(default_factory=dict)
+    links: dict[str, bytes] = field(default_factory=dict)  # the last chain value each revealed
+    reveals: dict[str, bytes] = field(default_factory=dict)  # for the draw now due
+
+    def copy(self) -> Ledger:
+        return Ledger(self.mode, self.seats, dict(self.keys), dict(self.commits),
+                      dict(self.secrets), dict(self.links), dict(self.reveals))
+
+    def all_joined(self) -> bool:
+        return all(seat in self.keys for seat in self.seats)
+
+    def seed(self) -> bytes | None:
+        """sha256 of every seat's seed secret in seat order, once all are revealed."""
+        if not all(seat in self.secrets for seat in self.seats):
+            return None
+        return hashlib.sha256(b"".join(self.secrets[s] for s in self.seats)).digest()
+
+    def stream(self, draw: int) -> Stream | None:
+        """The stream of chance move ``draw``, or None while some seat's part is missing."""
+        if self.mode == "fair":
+            if not self.all_joined() or any(s not in self.reveals for s in self.seats):
+                return None
+            values = b"".join(self.reveals[s] for s in self.seats)
+            return Stream(b"nncli-fair:%d:" % draw + values)
+        seed = self.seed()
+        return None if seed is None else Stream(b"nncli-pbem:%d:" % draw + seed)
+
+    def waiting_for(self) -> list[str]:
+        """The seats whose record a chance draw waits for now."""
+        if not self.all_joined():
+            return [s for s in self.seats if s not in self.keys]
+        if self.mode == "fair":
+            return [s for s in self.seats if s not in self.reveals]
+        return [s for s in self.seats if s not in self.secrets]
+
+    def drew(self) -> None:
+        """A chance move was made: the next draw needs new reveals."""
+        self.reveals.clear()
+
+    def check_signed(self, by: str, digest: str, signature: str, number: int) -> None:
+        """Refuse move ``number`` unless ``signature`` is the joined key of ``by`` over it."""
+        if by not in self.keys:
+            raise FairPlayError(f"move {number} is by {by}, a seat that has not joined the game")
+        if not verify_signature(self.keys[by], digest, signature):
+            raise FairPlayError(f"move {number} is not signed by {by}'s key: it was made or "
+                                "changed by someone else")
+
+    def take(self, by: str, text: str, digest: str, signature: str, number: int,
+             draw: int, at_chance: bool) -> None:
+        """Check the protocol record ``text`` of seat ``by`` and record what it establishes."""
+        if by not in self.seats:
+            raise FairPlayError(f"move {number} is by {by}, which is not a seat of this game")
+        words = text.split()
+        kind = words[0]
+        try:
+            if kind == JOIN and len(words) == 4:
+                self._join(by, words[1:], digest, signature)
+                return
+            if kind == SEED and len(words) == 2:
+                self.check_signed(by, digest, signature, number)
+                self._seed(by, words[1])
+                return
+            if kind == REVEAL and len(words) == 3:
+                self.check_signed(by, digest, signature, number)
+                self._reveal(by, words[1], words[2], draw, at_chance)
+                return
+        except FairPlayError as exc:
+            if str(exc).startswith("move "):
+                raise
+            raise FairPlayError(f'move {number} ("{kind}" by {by}) is refused: {exc}') from None
+        raise FairPlayError(f'move {number} ("{kind}" by {by}) is not a record of fair play')
+
+    def _join(self, by: str, words: Sequence[str], digest: str, signature: str) -> None:
+        if by in self.keys:
+            raise FairPlayError("that seat has already joined")
+        key = _hex(words[0], 32, "key")
+        if not verify_signature(key, digest, signature):
+            raise FairPlayError("it is not signed by the key it declares")
+        self.keys[by] = key
+        self.commits[by] = _hex(words[1], 32, "commitment")
+        self.links[by] = _hex(words[2], 32, "chain head")
+
+    def _seed(self, by: str, word: str) -> None:
+        if not self.all_joined():
+            raise FairPlayError("a seed secret may be revealed only once every seat has joined")
+        if by in self.secrets:
+            raise FairPlayError("that seat has already revealed its seed secret")
+        secret = _hex(word, 32, "secret")
+        if hashlib.sha256(secret).digest() != self.commits[by]:
+            raise FairPlayError("the secret does not match the seat's commitment")
+        self.secrets[by] = secret
+
+    def _reveal(self, by: str, draw_word: str, word: str, draw: int, at_chance: bool) -> None:
+        if self.mode != "fair":
+            raise FairPlayError("this game's chance is seeded, so it takes no reveals")
+        if not at_chance:
+            raise FairPlayError("no chance move is due, so there is nothing to reveal for")
+        if draw_word != str(draw):
+            raise FairPlayError(f"it is for draw {draw_word}, but draw {draw} is due")
+        if not self.all_joined():
+            raise FairPlayError("reveals start once every seat has joined")
+        if by in self.reveals:
+            raise FairPlayError("that seat has already revealed its value for this draw")
+        value = _hex(word, 32, "value")
+        if hashlib.sha256(value).digest() != self.links[by]:
+            raise FairPlayError("the value does not hash to the seat's previous chain value")
+        self.links[by] = value
+        self.reveals[by] = value
+
+
+def is_protocol(text: str) -> bool:
+    """Whether a record's text is a fair-play record rather than a game's move."""
+    return text.startswith("@")
+
+
+def ledger_for(setup: Mapping[str, Any], seats: Iterable[str]) -> Ledger | None:
+    """An empty ledger for a game played by e-mail under fair play, None for any other game."""
+    table = setup.get("pbem")
+    if table is None:
+        return None
+    if not isinstance(table, dict) or table.get("chance") not in CHANCE_MODES:
+        raise FairPlayError(
+            f'the [setup.pbem] table must give chance = one of {", ".join(CHANCE_MODES)}'
+        )
+    return Ledger(str(table["chance"]), tuple(seats))

@@ -1,0 +1,259 @@
+"""Fair play by e-mail: signed moves, a seed no one chose, draws no one can foresee (issue 15).
+
+Each player keeps the game in a folder of their own and their secrets in a config folder of their
+own (``NNCLI_CONFIG_DIR``); the files are copied between the folders as the mail would carry them.
+The game is the toy dice race (tests/toydice.py): a chance roll after every player's move.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from nncli import fairplay, savefile
+from nncli.cli import app
+from nncli.savefile import MoveRecord, move_digest
+from tests.toydice import DICE
+
+
+@dataclass
+class Player:
+    """One player's folder (holding game.toml) and config folder (holding their secrets)."""
+
+    name: str
+    folder: Path
+    config: Path
+
+    @property
+    def save(self) -> Path:
+        return self.folder / "game.toml"
+
+    def run(self, *args: str) -> Result:
+        env = {fairplay.CONFIG_ENV: str(self.config)}
+        return CliRunner().invoke(app, [a.replace("SAVE", str(self.save)) for a in args],
+                                  env=env)
+
+    def secrets(self, seat: str | None = None) -> fairplay.Secrets:
+        """The secrets this player's config folder holds for ``seat`` (default: their own)."""
+        save = savefile.load(self.save)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv(fairplay.CONFIG_ENV, str(self.config))
+            found = fairplay.load_secrets(savefile.game_id(save), seat or self.name)
+        assert found is not None
+        return found
+
+    def mail_to(self, other: Player) -> Result:
+        """Copy this player's save to ``other``'s inbox and have them receive it."""
+        inbox = other.folder / f"from-{self.name}.toml"
+        shutil.copy(self.save, inbox)
+        return other.run("receive", "SAVE", str(inbox), "--quiet")
+
+
+def players(tmp_path: Path, *names: str) -> list[Player]:
+    made = []
+    for name in names:
+        (tmp_path / name).mkdir()
+        made.append(Player(name, tmp_path / name, tmp_path / f"{name}-config"))
+    return made
+
+
+def started(tmp_path: Path, chance: str = "seeded", seats: tuple[str, ...] = ("a", "b")
+            ) -> list[Player]:
+    """The game created by the first player and joined by every other, mailed round to all."""
+    group = players(tmp_path, *seats)
+    result = group[0].run("new", "SAVE", "--game", "toy-dice", "--nations", ",".join(seats),
+                          "--vp", "100", "--pbem", "--chance", chance)
+    assert result.exit_code == 0, result.output
+    for sender, receiver in zip(group, group[1:], strict=False):
+        received = sender.mail_to(receiver)
+        assert received.exit_code == 0
+        if "you hold no seat of this game yet" in received.output:  # more than one seat free
+            assert receiver.run("join", "SAVE", receiver.name).exit_code == 0
+    return group
+
+
+def loaded(player: Player) -> savefile.Save:
+    return savefile.load(player.save)
+
+
+def test_a_pbem_game_played_five_turns_ends_identical_in_both_folders(tmp_path: Path) -> None:
+    """Seeded chance: the seed is made of both secrets; the copies agree move for move."""
+    ann, ben = started(tmp_path)
+    assert ben.mail_to(ann).exit_code == 0  # Ann reveals her secret: the first roll is drawn
+    for _ in range(5):
+        for mover, other in ((ann, ben), (ben, ann)):
+            if DICE.mover(loaded(mover).state) is None:
+                break
+            result = mover.run("move", "SAVE", "add 1")
+            assert result.exit_code == 0, result.output
+            assert mover.mail_to(other).exit_code == 0
+    assert ann.save.read_bytes() == ben.save.read_bytes()
+    save = loaded(ann)
+    rolls = [m for m in save.moves if m.by == "chance"]
+    assert len(rolls) == 11 and DICE.mover(save.state) == "a"  # five turns each, still going
+    seed = hashlib.sha256(ann.secrets().secret + ben.secrets().secret).digest()
+    first = 1 + fairplay.Stream(b"nncli-pbem:0:" + seed).below(6)
+    assert rolls[0].move == f"roll {first}"
+
+
+def test_a_move_in_another_seats_name_is_refused(tmp_path: Path) -> None:
+    """Ben cannot play Ann's turn: his machine holds no key for her seat (exit 1, no change)."""
+    ann, ben = started(tmp_path)
+    ben.mail_to(ann)
+    ann.mail_to(ben)
+    before = ben.save.read_bytes()
+    result = ben.run("move", "SAVE", "add 2")
+    assert result.exit_code == 1
+    assert "holds no key for that seat" in result.output
+    assert ben.save.read_bytes() == before
+
+
+def forged(save: savefile.Save, by: str, text: str, signer: fairplay.Secrets) -> savefile.Save:
+    """``save`` with a record ``text`` by ``by`` appended and signed by ``signer``."""
+    digest = move_digest(save.head, by, text)
+    record = MoveRecord(by, text, digest, signer.sign(digest))
+    return replace(save, moves=[*save.moves, record])
+
+
+def test_a_forged_move_signed_by_another_key_is_refused_on_receive(tmp_path: Path) -> None:
+    """Ben signs a move of Ann's seat with a key of his own: Ann refuses it, exit 2, no change."""
+    ann, ben = started(tmp_path)
+    ben.mail_to(ann)
+    ann.mail_to(ben)
+    mine = loaded(ben)
+    fake = fairplay.Secrets(b"\1" * 32, b"\2" * 32, b"\3" * 32)
+    bad = forged(mine, "a", "add 2", fake)
+    ben.save.write_text(savefile.dumps(bad))
+    before = ann.save.read_bytes()
+    result = ben.mail_to(ann)
+    assert result.exit_code == 2
+    assert "is not signed by a's key" in result.output
+    assert ann.save.read_bytes() == before
+
+
+def test_an_edited_signature_is_refused(tmp_path: Path) -> None:
+    """A signature with one digit changed no longer verifies (exit 2)."""
+    ann, ben = started(tmp_path)
+    ben.mail_to(ann)
+    ann.run("move", "SAVE", "add 1")
+    text = ann.save.read_text()
+    sig = loaded(ann).moves[-2].sig if loaded(ann).moves[-1].by == "chance" else ""
+    assert sig
+    flipped = sig[:10] + ("0" if sig[10] != "0" else "1") + sig[11:]
+    ann.save.write_text(text.replace(sig, flipped))
+    result = ann.run("verify", "SAVE")
+    assert result.exit_code == 2
+    assert "is not signed by a's key" in result.output
+
+
+def test_a_seed_secret_that_is_not_the_committed_one_is_refused(tmp_path: Path) -> None:
+    """Ben reveals another secret than the one he committed to: refused, exit 2."""
+    ann, ben = started(tmp_path)
+    save = loaded(ben)
+    ben_secrets = ben.secrets()
+    honest = [m for m in save.moves if m.move.startswith(fairplay.SEED)]
+    assert [m.by for m in honest] == ["b"]
+    cut = save.moves.index(honest[0])
+    base = savefile.replay(savefile.started(DICE, save.game_key, save.setup, save.created), DICE,
+                           save.moves[:cut])
+    bad = forged(base, "b", f"{fairplay.SEED} {'ab' * 32}", ben_secrets)
+    ben.save.write_text(savefile.dumps(bad))
+    result = ben.run("verify", "SAVE")
+    assert result.exit_code == 2
+    assert "does not match the seat's commitment" in result.output
+
+
+def fair_game_at_a_draw(tmp_path: Path) -> tuple[Player, Player]:
+    """A fair-chance game in which Ann has just made a move that calls for a roll."""
+    ann, ben = started(tmp_path, chance="fair")
+    assert ben.mail_to(ann).exit_code == 0  # Ben's reveal for the first roll arrives; Ann adds hers
+    result = ann.run("move", "SAVE", "add 1")
+    assert result.exit_code == 0, result.output
+    assert "waiting for b" in result.output
+    return ann, ben
+
+
+def test_under_fair_chance_the_mover_cannot_compute_the_draw(tmp_path: Path) -> None:
+    """The value that decides the draw is revealed by Ben only after Ann's move reached him: no
+    file Ann holds contains it, and the roll is not in her log until Ben's part comes back."""
+    ann, ben = fair_game_at_a_draw(tmp_path)
+    save = loaded(ann)
+    assert DICE.mover(save.state) == "chance"
+    draw = savefile.chance_count(save.moves)
+    needed = ben.secrets().reveal_text(draw).split()[-1]
+    for path in [*ann.folder.rglob("*"), *ann.config.rglob("*")]:
+        if path.is_file():
+            assert needed not in path.read_text(errors="replace")
+    assert ann.mail_to(ben).exit_code == 0
+    assert needed in ben.save.read_text()
+    assert loaded(ben).moves[-1].by == "chance"
+
+
+def test_fair_games_end_identical_in_both_folders(tmp_path: Path) -> None:
+    """Five turns each under fair chance, each draw revealed by both players, end identical."""
+    ann, ben = started(tmp_path, chance="fair")
+    ben.mail_to(ann)
+    for _ in range(5):
+        for mover, other in ((ann, ben), (ben, ann)):
+            if DICE.mover(loaded(mover).state) is None:
+                break
+            assert mover.run("move", "SAVE", "add 1").exit_code == 0
+            assert mover.mail_to(other).exit_code == 0  # the other reveals: the roll is drawn
+            assert other.mail_to(mover).exit_code == 0  # and it comes back to the mover
+    assert ann.save.read_bytes() == ben.save.read_bytes()
+
+
+@pytest.mark.parametrize("how", ["wrong value", "wrong draw", "twice"])
+def test_a_forged_or_reordered_reveal_is_refused(tmp_path: Path, how: str) -> None:
+    """A reveal must hash to the seat's previous chain value, be for the draw now due, and come
+    once per draw."""
+    ann, ben = fair_game_at_a_draw(tmp_path)
+    save = loaded(ann)
+    draw = savefile.chance_count(save.moves)
+    ben_secrets = ben.secrets()
+    good = ben_secrets.reveal_text(draw)
+    text = {"wrong value": f"{fairplay.REVEAL} {draw} {'cd' * 32}",
+            "wrong draw": f"{fairplay.REVEAL} {draw + 1} {good.split()[-1]}",
+            "twice": good}[how]
+    bad = forged(save, "b", good, ben_secrets) if how == "twice" else save
+    bad = forged(bad, "b", text, ben_secrets)
+    ann.save.write_text(savefile.dumps(bad))
+    result = ann.run("verify", "SAVE")
+    assert result.exit_code == 2
+    reason = {"wrong value": "does not hash to the seat's previous chain value",
+              "wrong draw": f"draw {draw} is due",
+              "twice": "already revealed its value for this draw"}[how]
+    assert reason in result.output
+
+
+def test_in_a_three_player_relay_the_middle_player_cannot_change_the_others(
+    tmp_path: Path,
+) -> None:
+    """Ann -> Ben -> Cam: Ben alters Ann's move, or inserts one in her name: Cam refuses both."""
+    ann, ben, cam = started(tmp_path, seats=("a", "b", "c"))
+    cam.mail_to(ann)  # Ann reveals her secret
+    ann.mail_to(ben)
+    ben.mail_to(cam)
+    cam.mail_to(ann)
+    assert ann.run("move", "SAVE", "add 1").exit_code == 0
+    assert ann.mail_to(ben).exit_code == 0
+    honest = loaded(ben)
+    ben_secrets = ben.secrets()
+    last = max(i for i, m in enumerate(honest.moves) if m.by == "a")
+    before_it = savefile.replay(
+        savefile.started(DICE, honest.game_key, honest.setup, honest.created), DICE,
+        honest.moves[:last])
+    before = cam.save.read_bytes()
+    assert ben.run("move", "SAVE", "add 2").exit_code == 0  # Ben's own turn, then c's
+    for bad in (forged(before_it, "a", "add 2", ben_secrets),  # Ann's move altered
+                forged(loaded(ben), "c", "add 1", ben_secrets)):  # a move in Cam's name
+        ben.save.write_text(savefile.dumps(bad))
+        result = ben.mail_to(cam)
+        assert result.exit_code == 2
+        assert "is not signed by" in result.output
+        assert cam.save.read_bytes() == before
