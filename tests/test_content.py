@@ -7,9 +7,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from pieces import arena, build, refused
 
+from nncli.notebook import engine
 from nncli.notebook.content import UNIT_TYPES, Content, ContentError
 from nncli.notebook.content_loader import DATA_DIR, load_content
+from nncli.notebook.moves import Research, Spawn
 
 NATIONS = ("mushroom", "thimble", "humming", "seed")
 
@@ -136,6 +139,17 @@ def test_cavalry_tier_1_costs_1_gold_and_tier_2_opens_by_science_3(content: Cont
         assert cavalry.tier == 1
         assert board.tiers[0].gold == 1
         assert board.tiers[1].science <= 3
+    state = arena(rich=False)  # in play, as the example says: Science 3 opens Tiers I and II
+    nic = state.player("mushroom")
+    nic.science, nic.gold = 3, 1
+    after = engine.apply(state, Research("cavalry"))
+    assert after.player("mushroom").gold == 0 and "cavalry" in after.player("mushroom").research
+    nic.gold = 2
+    assert "one-star" in engine.apply(state, Research("one-star")).player("mushroom").research
+    nic.gold = 3
+    refused(state, Research("siege"), "RES-03")  # Tier III needs 7 Science
+    nic.science, nic.gold = 3, 0
+    refused(state, Research("cavalry"), "RES-05")  # and the 1 Gold must be paid
 
 
 def test_cavalry_fastest_and_dearer_than_melee(content: Content) -> None:
@@ -178,6 +192,16 @@ def test_unit_locks(content: Content) -> None:
         assert nation.units["magic"].cost.source >= 1
         assert nation.buildings["siegeworks"].spawns == ("siege",)
         assert nation.buildings["siegeworks"].lock == "siege"
+    state = arena()  # in play: a Barracks spawns Melee at once, Ranged and Cavalry once researched
+    build(state, "mushroom", "barracks", 13, 28, uid="barracks1")
+    for key in ("ranged", "cavalry"):
+        refused(state, Spawn(key, 13, 26, "barracks1"), "UNIT-06")
+    assert engine.apply(state, Spawn("melee", 13, 26, "barracks1")).unit("mushroom", "melee1")
+    state.player("mushroom").research += ["ranged", "cavalry"]
+    for key in ("ranged", "cavalry"):
+        assert engine.apply(state, Spawn(key, 13, 26, "barracks1")).unit("mushroom", f"{key}1")
+    build(state, "mushroom", "siegeworks", 7, 28, uid="siegeworks1")  # face up: Siege researched
+    refused(state, Spawn("siege", 7, 26, "siegeworks1"), "UNIT-06")
 
 
 def test_only_magic_channels(content: Content) -> None:

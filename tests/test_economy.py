@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 from conftest import to_turns
+from pieces import arena, build, put, refused
 
 from nncli.game import IllegalMove
 from nncli.notebook import economy, engine
-from nncli.notebook.moves import Build, EndTurn, Offering, Trade
+from nncli.notebook.moves import Build, EndTurn, Offering, Spawn, Trade
 from nncli.notebook.state import Building, Unit
 
 
@@ -202,6 +203,14 @@ def test_population_limit(two_player) -> None:
     assert economy.population_limit(state, "mushroom") == 5
     state.units.append(Unit("melee1", "mushroom", "melee", 2, 5, 20))
     assert economy.population(state, "mushroom") == 2
+    full = arena()  # in play: at the limit of 3 a spawn is refused, a House makes room for 2 more
+    build(full, "mushroom", "barracks", 13, 28, uid="barracks1")
+    put(full, "mushroom", "melee", 2, 10, size=2)
+    put(full, "mushroom", "melee", 6, 10)
+    assert economy.population(full, "mushroom") == economy.population_limit(full, "mushroom") == 3
+    refused(full, Spawn("melee", 13, 26, "barracks1"), "UNIT-20")
+    build(full, "mushroom", "house", 7, 28, uid="house1")
+    assert engine.apply(full, Spawn("melee", 13, 26, "barracks1")).unit("mushroom", "melee3")
 
 
 def test_end_turn_keeps_resources(two_player) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import finish_round, to_turns
 from pieces import arena, build, piece, put
 
 from nncli.game import IllegalMove
@@ -212,8 +213,15 @@ def test_humming_wonder_culture_per_encounter() -> None:
 def test_hand_kept_between_turns() -> None:
     """Rules: ENC-03
 
-    A tile is used "at any time during your turn": one kept for later stays in the hand.
+    A tile is used "at any time during your turn": one kept for later stays in the hand, and may
+    be played in a later turn of its owner.
     """
     state = engine.apply(at_token(), Collect(16, 12))
     state = engine.apply(state, EndTurn())
-    assert len(state.player("mushroom").hand) == 1
+    [kept] = state.player("mushroom").hand
+    state = to_turns(finish_round(state), [1, 2])  # Mushroom's next turn
+    assert state.mover == "mushroom" and state.player("mushroom").hand == [kept]
+    plays = [m for m in engine.legal_moves(state)
+             if isinstance(m, UseEncounter) and m.tile == kept]
+    assert plays
+    assert engine.apply(state, plays[0]).player("mushroom").hand == []

@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import start, to_turns
+from conftest import finish_round, start, to_turns
 from pieces import arena, build, piece, put, refused
 
 from nncli.game import IllegalMove
-from nncli.notebook import engine, movement, scoring
-from nncli.notebook.moves import Attack, Channel, MovePiece
-from nncli.notebook.state import State, to_dict
+from nncli.notebook import content, engine, movement, scoring
+from nncli.notebook.geometry import unit_rect
+from nncli.notebook.moves import Attack, Channel, Move, MovePiece
+from nncli.notebook.state import State, Unit, to_dict
 
 
 def moved(state: State, uid: str, col: int, row: int) -> State:
@@ -282,14 +283,19 @@ def test_random_play_lists_exactly_the_moves_that_apply(seed: int) -> None:
     """Rules: MOVE-01..11, ATTACK-01 (engine contract: legal_moves and apply agree)
 
     300 random legal moves all apply; random move and attack orders outside the list are refused
-    and leave the state unchanged.
+    and leave the state unchanged. Each unit's listed moves are exactly the ends a search of this
+    test's own finds: orthogonal steps within its allowance, on the map, never all in water and
+    never over an enemy piece ("may not move through enemy Units"), less the ends MOVE-09 forbids.
     """
     rng = random.Random(seed)
     state = to_turns(start("mushroom", "thimble"), [rng.randint(1, 3), rng.randint(4, 6)])
+    for n, col in enumerate(range(3, 21, 3)):  # a line of units taking turns, in each other's way
+        put(state, ("mushroom", "thimble")[n % 2], ("melee", "cavalry")[n // 2 % 2], col, 11)
     for _ in range(300):
         if state.phase == "over":
             break
         listed = engine.legal_moves(state)
+        check_unit_moves(state, listed)
         for probe in probes(state, rng):
             if probe in listed:
                 continue
@@ -298,6 +304,48 @@ def test_random_play_lists_exactly_the_moves_that_apply(seed: int) -> None:
                 engine.apply(state, probe)
             assert to_dict(state) == before
         state = engine.apply(state, rng.choice(listed))
+
+
+def ends_by_search(state: State, unit: Unit, allowance: int) -> set[tuple[int, int]]:
+    """Where ``unit`` may stop, found square by square: each step keeps its 2x2 tile on the map,
+    on some land and clear of every enemy piece."""
+    board_map = content.load().maps[state.map_key]
+    enemies = [u.rect for u in state.units if u.owner != unit.owner]
+
+    def open_at(col: int, row: int) -> bool:
+        tile = unit_rect(col, row)
+        return (0 <= col and 0 <= row and tile.right < board_map.width
+                and tile.bottom < board_map.height
+                and any(board_map.terrain(c, r) not in "~w" for c, r in tile.squares())
+                and not any(tile.overlaps(e) for e in enemies))
+
+    seen = {(unit.col, unit.row)}
+    frontier = list(seen)
+    for _ in range(allowance):
+        frontier = [step for col, row in frontier
+                    for step in ((col + 1, row), (col - 1, row), (col, row + 1), (col, row - 1))
+                    if step not in seen and open_at(*step)]
+        seen.update(frontier)
+    return seen - {(unit.col, unit.row)}
+
+
+def check_unit_moves(state: State, listed: list[Move]) -> None:
+    """Every unit's listed MovePieces are exactly the ends ``ends_by_search`` finds, less those
+    where it may not stop (MOVE-09)."""
+    if state.phase != "turns" or state.turn.pending_rewards:  # a reward is chosen first
+        return
+    for unit in state.units:
+        if unit.owner != state.mover or unit.is_avatar:
+            continue
+        try:
+            allowance = movement.budget(state, unit)
+        except IllegalMove:
+            allowance = 0
+        ends = {pos for pos in ends_by_search(state, unit, allowance)
+                if not movement.end_problem(state, unit, pos)}
+        offered = {(m.col, m.row) for m in listed
+                   if isinstance(m, MovePiece) and m.piece == unit.id}
+        assert offered == ends, f"{unit.id}: listed {offered ^ ends} wrongly"
 
 
 def probes(state: State, rng: random.Random) -> list[MovePiece | Attack]:
@@ -320,14 +368,24 @@ def test_ending_on_an_enemy_town_hall_occupies_it() -> None:
     """Rules: OCC-01, OCC-02, VP-04, VP-06, VP-07
 
     "If a Unit ends its movement with all 4 squares overlapping a Building, that Building is
-    "occupied." Stunned Units cannot occupy a Building." and earn no Military VP.
+    "occupied." Stunned Units cannot occupy a Building." A unit on an enemy Town Hall at the end
+    of the round earns 1 Military VP; a Stunned one, one only partly on it, and an Avatar (which
+    may never stand there) earn none.
     """
     state = arena()
     put(state, "mushroom", "melee", 10, 6)
     state = moved(state, "melee1", 10, 2)  # all 4 squares on Thimble's hall (k3:m4)
     assert scoring.halls_held(state, "mushroom") == 1
+    assert finish_round(state).player("mushroom").vp_military == 1
     piece(state, "mushroom", "melee1").stunned = True
     assert scoring.halls_held(state, "mushroom") == 0
+    assert finish_round(state).player("mushroom").vp_military == 0
     state = arena()
     put(state, "mushroom", "melee", 9, 6)
-    assert scoring.halls_held(moved(state, "melee1", 9, 2), "mushroom") == 0  # 2 squares on it
+    partly = moved(state, "melee1", 9, 2)  # 2 squares on it
+    assert scoring.halls_held(partly, "mushroom") == 0
+    assert finish_round(partly).player("mushroom").vp_military == 0
+    state = arena()
+    me = state.avatar("mushroom")
+    me.col, me.row = 10, 2  # set there by hand: no move may take it onto a Town Hall (OCC-06)
+    assert finish_round(state).player("mushroom").vp_military == 0

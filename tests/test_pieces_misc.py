@@ -11,6 +11,7 @@ from nncli.game import IllegalMove
 from nncli.notebook import board, content, engine, movement
 from nncli.notebook.geometry import Rect, adjacent, building_rect, touching_sites, unit_rect
 from nncli.notebook.moves import Attack, Build, Channel, MovePiece, Spawn, Trade
+from nncli.notebook.state import Building, State, Unit
 
 
 def test_barracks_spawn_melee_ranged_cavalry() -> None:
@@ -108,16 +109,24 @@ def test_avatar_occupies_with_four_squares() -> None:
     assert not board.enemy_occupied(state, market)
 
 
+def occupying(state: State, building: Building, *nations: str) -> Unit | None:
+    """The first piece of ``nations`` not Stunned with all 4 squares on ``building``."""
+    return next((u for u in state.units if u.owner in nations and not u.stunned
+                 and all(building.rect.covers(*square) for square in u.rect.squares())), None)
+
+
 @pytest.mark.parametrize("seed", range(20))
 def test_occupied_by_agrees_with_occupier(seed: int) -> None:
     """Rules: OCC-01, OCC-02, OCC-04, OCC-05 - ``occupied_by`` (used for Military VP and the
-    occupy objective) finds exactly the buildings whose ``occupier`` is that nation's piece,
-    with units and Avatars scattered over buildings, some of them Stunned."""
+    occupy objective) and ``occupier`` find exactly the buildings that a nation's piece covers
+    with all 4 squares and is not Stunned ("Stunned Units cannot occupy a Building"), with units
+    and Avatars scattered over buildings, some of them Stunned."""
     rng = random.Random(seed)
     state = arena()
     for owner, col, row in (("thimble", 14, 20), ("thimble", 4, 12), ("mushroom", 14, 10)):
         build(state, owner, "market", col, row)
     put(state, "mushroom", "melee", 15, 20, uid="u99")  # on the Thimble market at o21
+    put(state, "thimble", "melee", 14, 10, uid="u98").stunned = True  # all on Mushroom's market
     for number in range(12):  # pieces never overlap (MOVE-09), so each goes where none is
         target = rng.choice(state.buildings)
         col, row = target.col + rng.randint(-1, 2), target.row + rng.randint(-1, 1)
@@ -127,9 +136,11 @@ def test_occupied_by_agrees_with_occupier(seed: int) -> None:
                    uid=f"u{number}")
         unit.stunned = rng.random() < 0.2
     assert any(board.occupier(state, b) for b in state.buildings)
+    for b in state.buildings:
+        assert board.occupier(state, b) == occupying(state, b, "mushroom", "thimble")
     for nation in ("mushroom", "thimble"):
         expected = [(b, found) for b in state.buildings if b.owner != nation
-                    and (found := board.occupier(state, b)) is not None and found.owner == nation]
+                    and (found := occupying(state, b, nation)) is not None]
         assert board.occupied_by(state, nation) == expected
         assert board.occupied_by(state, nation, "market") == [
             (b, found) for b, found in expected if b.key == "market"]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from pieces import build, face_up, piece, put
 
 from nncli.game import BadSetup, IllegalMove
-from nncli.notebook import bots, content, economy, engine, setup, solo
+from nncli.notebook import bots, content, economy, engine, legal, setup, solo
 from nncli.notebook.geometry import distance, unit_rect
 from nncli.notebook.moves import (
     Attack,
@@ -554,8 +556,9 @@ def consistent(state: State) -> None:
                                       ("humming", "mushroom"), ("seed", "humming")])
 def test_whole_solo_game(ai: str, human: str) -> None:
     """Rules: SOLO-01, SOLO-02, Q-58 - a solo game against each AI Nation, the greedy bot in the
-    human seat, to its end: every AI move is the one legal move, the AI's buildings never leave
-    the map, and it scores VP as normal."""
+    human seat, to its end: every AI move is the one legal move (apply refuses the moves a
+    person could make there), the AI's buildings never leave the map, and it scores VP as
+    normal."""
     state = engine.new_game(setup.make_setup({"solo": ai, "nations": [human], "seed": 11,
                                               "vp": 3, "bots": [human]}))
     built = 0
@@ -564,6 +567,9 @@ def test_whole_solo_game(ai: str, human: str) -> None:
         assert move is not None
         if solo.controls(state):
             assert engine.legal_moves(state) == [move]
+            for other in itertools.islice((m for m in legal.generate(state) if m != move), 2):
+                with pytest.raises(IllegalMove, match="the AI's next move is"):
+                    engine.apply(state, other)
         state = engine.apply(state, move)
         consistent(state)
         mine = sum(1 for b in state.buildings if b.owner == ai)

@@ -1,0 +1,58 @@
+"""scripts/rules-coverage: the count of ids named by tests, and its mutation check."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "scripts" / "rules-coverage"
+CHECKLIST = next((d / "shared" / "notebook-nations-rules-checklist.md" for d in ROOT.parents
+                  if (d / "shared" / "notebook-nations-rules-checklist.md").exists()), None)
+
+
+def script() -> ModuleType:
+    """The script as a module, to check its table without running any mutation."""
+    loader = importlib.machinery.SourceFileLoader("rules_coverage", str(SCRIPT))
+    spec = importlib.util.spec_from_loader(loader.name, loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[loader.name] = module
+    loader.exec_module(module)
+    return module
+
+
+def test_every_mutation_applies_and_its_id_is_named_by_a_test() -> None:
+    coverage = script()
+    table = coverage.mutations()
+    assert len(table) >= 10
+    for mutation in table:
+        text = (ROOT / mutation.file).read_text()
+        assert coverage.mutate(text, mutation) not in (None, text), mutation
+        assert coverage.tests_naming(mutation.rule_id), mutation.rule_id
+    if CHECKLIST is not None:
+        assert {m.rule_id for m in table} <= set(coverage.checklist_ids(CHECKLIST))
+
+
+def test_one_mutation_is_run_and_caught() -> None:
+    """A sampled mutation is applied to a copy and caught by the test that names its id; the
+    figure is printed (the default run tries none)."""
+    if CHECKLIST is None:
+        pytest.skip("the rules checklist is not beside the project")
+    test = "tests/test_movement.py::test_ending_on_an_enemy_town_hall_occupies_it"
+    done = subprocess.run([sys.executable, str(SCRIPT), "--mutations", "1", "--only", "VP-07",
+                           "--tests", test], capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"caught: VP-07 (an Avatar on an enemy Town Hall scores) by {test}" in done.stdout
+    assert "1 of 1 mutations (seed " in done.stdout
+    plain = subprocess.run([sys.executable, str(SCRIPT)], capture_output=True, text=True,
+                           timeout=60, check=False)
+    assert "checklist ids are named by a test" in plain.stdout
+    assert "mutations" not in plain.stdout
