@@ -98,3 +98,32 @@ def test_illegal_move_names_the_rule_and_leaves_the_save(tmp_path: Path) -> None
     assert save.read_bytes() == before
     assert "Nations has no option --vp" in nncli(
         "new", tmp_path / "x.toml", "--game", "nations", "--vp", "3", code=2)
+
+
+def test_five_turns_by_email(tmp_path: Path) -> None:
+    """Play-by-email works for Nations as for any game: five turns mailed between two folders,
+    each received only as an extension of the other's save, end in identical saves.
+
+    Rules: NQ-18
+    "Every draw comes from the game seed and a draw counter": both folders replay the same draws.
+    """
+    ann, ben = tmp_path / "ann" / "game.toml", tmp_path / "ben" / "game.toml"
+    ann.parent.mkdir()
+    ben.parent.mkdir()
+    nncli("new", ann, "--game", "nations", "--names", "Ann,Ben", "--seed", "8")
+    nncli("receive", ben, ann, "--quiet")
+    player, other = ann, ben
+    for number in range(1, 6):
+        me = state_of(player)["turn"]
+        before = len(nncli("log", player).splitlines())
+        while state_of(player)["turn"] == me:
+            legal = nncli("moves", player).splitlines()
+            nncli("move", player, next(m for m in legal if not m.startswith("undeploy")))
+        made = nncli("log", player).splitlines()[before:]
+        mailed = tmp_path / f"mail-{number}.eml"
+        nncli("mail", player, "--to", "them@example.com", "--out", mailed)
+        received = nncli("receive", other, mailed, "--quiet").splitlines()
+        assert [line.split(". ", 1)[1] for line in made] == received[1:]
+        player, other = other, player
+    assert ann.read_bytes() == ben.read_bytes()
+    assert nncli("verify", ann) == nncli("verify", ben)

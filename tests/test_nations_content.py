@@ -148,16 +148,21 @@ def edit(path: Path, old: str, new: str) -> None:
 
 @pytest.mark.parametrize(("file", "old", "new", "message"), [
     ("cards/era2.toml", "[mine]", "[irrigation]",
-     "cards/era2.toml: [irrigation] repeats a card id"),
-    ("cards/era1.toml", 'type = "building"', 'type = "temple"', 'unknown type "temple"'),
+     "cards/era2.toml: irrigation repeats a card id"),
+    ("cards/era1.toml", 'type = "building"', 'type = "temple"',
+     'cards/era1.toml: irrigation.type must be one of "building", '),
     ("cards/era1.toml", "deploy = 1\nper_worker = { food = 3 }", "per_worker = { food = 3 }",
-     "[irrigation] a building needs the field deploy"),
+     "cards/era1.toml: irrigation.deploy is missing: a building needs it"),
     ("cards/era1.toml", "per_worker = { food = 3 }", "per_worker = { wood = 3 }",
-     "[irrigation] per_worker has the resource wood"),
+     "cards/era1.toml: irrigation.per_worker.wood is not a resource here"),
     ("cards/era1.toml", "sections = [2, 3, 3]", "sections = []",
-     "[pyramids] sections must be a non-empty list"),
-    ("cards/era1.toml", "era = 1\npack", "era = 5\npack", "[irrigation] era must be 1 to 4"),
-    ("cards/era1.toml", "deploy = 1", 'deploy = "one"', "[irrigation] deploy must be a whole"),
+     "cards/era1.toml: pyramids.sections must be a non-empty list"),
+    ("cards/era1.toml", "era = 1\npack", "era = 5\npack",
+     "cards/era1.toml: irrigation.era must be a whole number from 1 to 4, not 5"),
+    ("cards/era1.toml", "deploy = 1", 'deploy = "one"',
+     'cards/era1.toml: irrigation.deploy must be a whole number >= 0, not "one"'),
+    ("cards/era1.toml", "deploy = 1", 'deploy = 1\ncolour = "red"',
+     "cards/era1.toml: irrigation.colour is not a known key here"),
 ])
 def test_loader_rejects_bad_data(data_copy: Path, file: str, old: str, new: str,
                                  message: str) -> None:
@@ -166,5 +171,6 @@ def test_loader_rejects_bad_data(data_copy: Path, file: str, old: str, new: str,
     empty wonder and an era outside 1-4, naming the file and the key.
     """
     edit(data_copy / file, old, new)
-    with pytest.raises(ContentError, match=message.replace("[", r"\[").replace("]", r"\]")):
+    with pytest.raises(ContentError) as refused:
         load(("basic",))
+    assert str(refused.value).startswith(message)

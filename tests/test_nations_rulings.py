@@ -19,10 +19,11 @@ def test_every_nations_question_is_ruled() -> None:
     text = (ROOT / "docs" / "RULINGS.md").read_text()
     for number in range(1, 29):
         assert f"**NQ-{number:02d}**" in text
-    from nncli.nations.content import _Where, card_from
+    from nncli.datafiles import Table
+    from nncli.nations.content import card_from
 
-    card = card_from("x", {"type": "battle", "name": "X", "era": 1, "pack": "dynasties",
-                           "resource": "books"}, _Where("f.toml", "x"), 1, "")
+    raw = {"type": "battle", "name": "X", "era": 1, "pack": "dynasties", "resource": "books"}
+    card = card_from("x", Table("f.toml", "x", raw), 1, "")
     assert card.pack == "dynasties"
 
 

@@ -1,18 +1,19 @@
 """Nations' data files (``nncli/nations/data``), loaded once and checked as they load.
 
-Every number of the game lives in the data; this module only reads and checks it. An error names
-the file and the key: ``cards/era1.toml: [irrigation] deploy must be a whole number``.
+Every number of the game lives in the data; this module only reads and checks it, through
+``nncli.datafiles``, so an error names the file and the key: ``cards/era1.toml:
+irrigation.deploy must be a whole number >= 0, not "one"``.
 """
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from nncli.datafiles import DataError, Table, quoted, read_table, spelled
 from nncli.game import GameError
 
 DATA = Path(__file__).parent / "data"
@@ -140,256 +141,182 @@ class Content:
         return self.cards[card_id]
 
 
-class _Where:
-    """The file and key an error is about, and typed look-ups that name them."""
-
-    def __init__(self, file: str, key: str = "") -> None:
-        self.file, self.key = file, key
-
-    def fail(self, what: str) -> ContentError:
-        place = f"[{self.key}] " if self.key else ""
-        return ContentError(f"{self.file}: {place}{what}")
-
-    def at(self, key: str) -> _Where:
-        return _Where(self.file, f"{self.key}.{key}" if self.key else key)
-
-    def integer(self, table: Mapping[str, Any], key: str, default: int | None = None) -> int:
-        if key not in table:
-            if default is None:
-                raise self.fail(f"{key} is missing")
-            return default
-        value = table[key]
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(f"{key} must be a whole number")
-        return value
-
-    def text(self, table: Mapping[str, Any], key: str) -> str:
-        value = table.get(key)
-        if not isinstance(value, str) or not value:
-            raise self.fail(f"{key} must be a non-empty string")
-        return value
-
-    def table(self, table: Mapping[str, Any], key: str) -> Mapping[str, Any]:
-        value = table.get(key, {})
-        if not isinstance(value, dict):
-            raise self.fail(f"{key} must be a table")
-        return value
-
-    def amounts(self, table: Mapping[str, Any], key: str, allowed: tuple[str, ...]) -> Amounts:
-        value = self.table(table, key)
-        for name, amount in value.items():
-            if name not in allowed:
-                raise self.fail(f"{key} has the resource {name}; use one of {', '.join(allowed)}")
-            if not isinstance(amount, int) or isinstance(amount, bool):
-                raise self.fail(f"{key}.{name} must be a whole number")
-        return dict(value)
+def amounts(table: Table, key: str, allowed: tuple[str, ...]) -> Amounts:
+    """The optional resource map ``key`` of ``table``: names from ``allowed``, whole numbers
+    (negative ones too: a loss, a negative stability)."""
+    if not table.has(key):
+        return {}
+    sub = table.table(key)
+    found = {}
+    for name in sub.keys():
+        if name not in allowed:
+            raise sub.error(name, f"is not a resource here; use one of {quoted(allowed)}")
+        value = sub.get(name)
+        if type(value) is not int:
+            raise sub.error(name, f"must be a whole number, not {spelled(value)}")
+        found[name] = value
+    return found
 
 
-def read_toml(path: Path) -> dict[str, Any]:
-    """The TOML table in ``path``, or a ContentError naming the file."""
-    name = str(path.relative_to(DATA)) if path.is_relative_to(DATA) else str(path)
-    try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        raise ContentError(f"{name}: the data file is missing") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"{name}: not valid TOML ({exc})") from None
-
-
-def card_from(card_id: str, raw: Any, where: _Where, era: int, pack: str) -> Card:
-    """One card table, checked against its type's schema."""
-    if not isinstance(raw, dict):
-        raise where.fail("must be a table")
-    kind = raw.get("type")
-    if kind not in CARD_TYPES:
-        raise where.fail(f'has the unknown type "{kind}"; use one of {", ".join(CARD_TYPES)}')
-    unknown = set(raw) - COMMON - ALLOWED[kind]
-    if unknown:
-        raise where.fail(f"a {kind} has no field {sorted(unknown)[0]}")
+def card_from(card_id: str, table: Table, era: int, pack: str) -> Card:
+    """One card table, checked against its type's schema (``era`` 0: a printed card)."""
+    kind = table.text("type", CARD_TYPES)
     for needed in sorted(REQUIRED[kind]):
-        if needed not in raw:
-            raise where.fail(f"a {kind} needs the field {needed}")
-    fields: dict[str, Any] = {"id": card_id, "name": where.text(raw, "name"), "type": kind}
-    fields["era"] = where.integer(raw, "era", era) if era else era
-    if era and fields["era"] not in ERAS:
-        raise where.fail(f"era must be 1 to 4, not {fields['era']}")
-    fields["pack"] = where.text(raw, "pack") if pack == "" else pack
+        if not table.has(needed):
+            raise table.error(needed, f"is missing: a {kind} needs it")
+    fields: dict[str, Any] = {"id": card_id, "name": table.text("name"), "type": kind}
+    fields["era"] = table.integer("era", 1, 4) if era else 0
+    fields["pack"] = table.text("pack") if pack == "" else pack
     for key in ("deploy", "strength", "attack", "vp_per_worker", "min_strength", "vp", "vp_cost"):
-        if key in raw:
-            fields[key] = where.integer(raw, key)
-    fields["multiplier"] = where.integer(raw, "multiplier", 1)
+        fields[key] = table.integer(key, default=0)
+    fields["multiplier"] = table.integer("multiplier", 1, default=1)
     for key in ("per_worker", "per_worker_upkeep", "per_round", "immediate", "gain"):
-        fields[key] = where.amounts(raw, key, PRODUCED)
+        fields[key] = amounts(table, key, PRODUCED)
     for key in ("per_worker_live", "live"):
-        fields[key] = where.amounts(raw, key, LIVE)
+        fields[key] = amounts(table, key, LIVE)
     if kind == "wonder":
-        sections = raw["sections"]
-        if not isinstance(sections, list) or not sections:
-            raise where.fail("sections must be a non-empty list of stone costs")
-        if not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in sections):
-            raise where.fail("sections must hold whole numbers of stone")
+        sections = table.get("sections")
+        if not isinstance(sections, list) or not sections or not all(
+                type(s) is int and s >= 0 for s in sections):
+            raise table.error("sections", "must be a non-empty list of stone costs")
         fields["sections"] = tuple(sections)
     if kind == "war":
-        loss = where.amounts(raw, "loss", PRODUCED)
+        loss = amounts(table, "loss", PRODUCED)
         if len(loss) != 1:
-            raise where.fail("loss must name exactly one resource")
+            raise table.error("loss", "must name exactly one resource")
         fields["loss"] = next(iter(loss.items()))
     if kind == "battle":
-        if raw["resource"] not in BATTLE_RESOURCES:
-            raise where.fail(f"resource must be one of {', '.join(BATTLE_RESOURCES)}")
-        fields["resource"] = raw["resource"]
-    fields["conditional"] = conditions(raw.get("conditional", []), where)
+        fields["resource"] = table.text("resource", BATTLE_RESOURCES)
+    if table.has("conditional"):
+        fields["conditional"] = tuple(
+            (t.text("if", CONDITIONS), amounts(t, "per_round", PRODUCED))
+            for t in table.tables("conditional")
+        )
+    table.finish(COMMON | ALLOWED[kind])
     return Card(**fields)
 
 
-def conditions(raw: Any, where: _Where) -> tuple[tuple[str, Amounts], ...]:
-    """``[{ if = "strongest", per_round = {...} }]`` -> ((condition, amounts), ...)."""
-    if not isinstance(raw, list):
-        raise where.fail("conditional must be a list of tables")
-    found = []
-    for item in raw:
-        if not isinstance(item, dict) or item.get("if") not in CONDITIONS:
-            raise where.fail(f"conditional needs if = one of {', '.join(CONDITIONS)}")
-        found.append((str(item["if"]), where.amounts(item, "per_round", PRODUCED)))
-    return tuple(found)
-
-
-def event_from(event_id: str, raw: Any, where: _Where, era: int) -> Event:
+def event_from(event_id: str, table: Table, era: int) -> Event:
     """One event card table, checked."""
-    if not isinstance(raw, dict):
-        raise where.fail("must be a table")
-    if where.integer(raw, "era") != era:
-        raise where.fail(f"era must be {era}, the era of its file")
-    architects = where.table(raw, "architects")
-    for key in ("1-2", "3-4", "5"):
-        where.at("architects").integer(architects, key)
-    parts = raw.get("events")
-    if not isinstance(parts, list) or len(parts) != 2:
-        raise where.fail("events must list a positive and a negative event")
+    table.integer("era", era, era)
+    architects = table.table("architects")
+    counts = {key: architects.integer(key) for key in ("1-2", "3-4", "5")}
+    architects.finish()
+    parts = table.tables("events")
+    if len(parts) != 2:
+        raise table.error("events", "must list a positive and a negative event")
     events = []
     for part, kind in zip(parts, ("positive", "negative"), strict=True):
-        if not isinstance(part, dict) or part.get("kind") != kind:
-            raise where.fail(f"the events must be a positive one, then a negative one ({kind})")
-        if part.get("criterion") not in CRITERIA:
-            raise where.fail(f"criterion must be one of {', '.join(CRITERIA)}")
-        events.append((kind, str(part["criterion"]), where.amounts(part, "effect", EFFECTS)))
-    return Event(
-        event_id, where.text(raw, "name"), era, dict(architects),
-        where.integer(raw, "scarcity"), tuple(events),
-    )
+        part.text("kind", (kind,))
+        events.append((kind, part.text("criterion", CRITERIA), amounts(part, "effect", EFFECTS)))
+        part.finish()
+    found = Event(event_id, table.text("name"), era, counts, table.integer("scarcity"),
+                  tuple(events))
+    table.finish()
+    return found
 
 
-def tiles_from(solo: Mapping[str, Any]) -> dict[str, Tile]:
-    """The solo tiles of ``solo.toml``, checked."""
-    where = _Where("solo.toml")
+def tiles_from(solo: Table) -> dict[str, Tile]:
+    """The solo tiles and the rank table of ``solo.toml``, checked."""
+    tiles_table = solo.table("tiles")
     tiles = {}
-    for tile_id, raw in where.table(solo, "tiles").items():
-        at = where.at(f"tiles.{tile_id}")
-        if not isinstance(raw, dict):
-            raise at.fail("must be a table")
-        era = at.integer(raw, "era")
-        if era not in ERAS:
-            raise at.fail(f"era must be 1 to 4, not {era}")
-        values = (at.integer(raw, k) for k in ("strength", "stability", "books"))
-        tiles[tile_id] = Tile(tile_id, era, *values)
+    for tile_id in tiles_table.keys():
+        t = tiles_table.table(tile_id)
+        tiles[tile_id] = Tile(tile_id, t.integer("era", 1, 4),
+                              *(t.integer(k) for k in ("strength", "stability", "books")))
+        t.finish()
     for era in ERAS:
         if sum(t.era == era for t in tiles.values()) != 2:
-            raise where.fail(f"era {era} needs exactly 2 solo tiles")
-    ranks = solo.get("ranks")
-    if not isinstance(ranks, list) or not ranks:
-        raise where.fail("ranks must list the solo ranks, best first")
-    for n, rank in enumerate(ranks, 1):
-        at = where.at(f"ranks[{n}]")
-        if not isinstance(rank, dict):
-            raise at.fail("must be a table")
-        at.text(rank, "name")
-        at.integer(rank, "vp")
+            raise solo.error("tiles", f"must give exactly 2 solo tiles for era {era}")
+    for rank in solo.tables("ranks"):
+        rank.text("name")
+        rank.integer("vp", minimum=-10**6)
+        rank.finish()
     return tiles
 
 
-def check_rules(rules: Mapping[str, Any]) -> None:
+def check_rules(rules: Table) -> None:
     """The constants the engine reads from ``rules.toml`` exist and have the right types."""
-    where = _Where("rules.toml")
     for key in ("rounds", "rounds_per_era", "resource_vp_divisor", "max_shortage_vp",
-                "book_lap", "rows", "war_vp_loss", "revolt_vp_loss"):
-        where.integer(rules, key)
-    columns = where.table(rules, "columns_by_players")
+                "book_lap", "rows", "war_vp_loss", "revolt_vp_loss", "setup_architects"):
+        rules.integer(key)
+    rules.texts("shortage_types", PRODUCED)
+    columns = rules.table("columns_by_players")
     for players in "12345":
-        where.at("columns_by_players").integer(columns, players)
-    bonus = where.table(where.table(rules, "difficulty"), "bonus")
-    for level in rules["difficulty"].get("levels", []):
-        amounts = bonus.get(level)
-        if not isinstance(amounts, list) or len(amounts) != len(ERAS):
-            raise where.at(f"difficulty.bonus.{level}").fail("must list one amount per era")
-    if len(rules.get("row_cost", [])) != rules["rows"]:
-        raise where.fail("row_cost must give one price per row")
+        columns.integer(players, 1)
+    difficulty = rules.table("difficulty")
+    levels = difficulty.texts("levels", ("chieftain", "prince", "king", "emperor"))
+    difficulty.text("default", levels)
+    bonus = difficulty.table("bonus")
+    for level in levels:
+        amounts_ = bonus.get(level)
+        if not isinstance(amounts_, list) or len(amounts_) != len(ERAS):
+            raise bonus.error(level, "must list one amount per era")
+    row_cost = rules.get("row_cost")
+    if not isinstance(row_cost, list) or len(row_cost) != rules.integer("rows"):
+        raise rules.error("row_cost", "must give one price per row")
 
 
 @cache
 def load(packs: tuple[str, ...] = ("basic",)) -> Content:
     """The content with the cards and events of ``packs`` (cached per choice of packs)."""
-    rules = read_toml(DATA / "rules.toml")
+    try:
+        return read_all(packs)
+    except DataError as exc:
+        raise ContentError(str(exc)) from None
+
+
+def read_all(packs: tuple[str, ...]) -> Content:
+    """Every data file, read and checked (raises DataError)."""
+    rules = read_table(DATA, "rules.toml")
     check_rules(rules)
-    board = read_toml(DATA / "board_a.toml")
-    bwhere = _Where("board_a.toml")
-    for key in ("slots", "colony_slots", "completed_wonder_slots", "workers"):
-        bwhere.integer(board, key)
-    printed_raw = bwhere.table(board, "printed")
-    printed = tuple(
-        card_from(cid, raw, bwhere.at(f"printed.{cid}"), 0, "board")
-        for cid, raw in printed_raw.items()
-    )
-    population = population_from(read_toml(DATA / "population.toml"))
+    board = read_table(DATA, "board_a.toml")
+    for key in ("slots", "advisor_slots", "wonder_under_construction", "colony_slots",
+                "completed_wonder_slots", "workers"):
+        board.integer(key)
+    start = board.table("start")
+    for key in ("food", "stone", "gold", "vp", "workers"):
+        start.integer(key)
+    printed_table = board.table("printed")
+    printed = tuple(card_from(cid, printed_table.table(cid), 0, "board")
+                    for cid in printed_table.keys())
+    population = population_from(read_table(DATA, "population.toml"))
     cards: dict[str, Card] = {c.id: c for c in printed}
     decks: dict[int, tuple[str, ...]] = {}
     events: dict[str, Event] = {}
     event_decks: dict[int, tuple[str, ...]] = {}
     for era in ERAS:
-        name = f"cards/era{era}.toml"
+        root = read_table(DATA, f"cards/era{era}.toml")
         deck = []
-        for card_id, raw in read_toml(DATA / name).items():
-            card = card_from(card_id, raw, _Where(name, card_id), era, "")
+        for card_id in root.keys():
+            card = card_from(card_id, root.table(card_id), era, "")
             if card_id in cards:
-                raise _Where(name, card_id).fail("repeats a card id used elsewhere")
+                raise root.error(card_id, "repeats a card id used elsewhere")
             if card.era != era:
-                raise _Where(name, card_id).fail(f"era must be {era}, the era of its file")
+                raise root.error(f"{card_id}.era", f"must be {era}, the era of its file")
             cards[card_id] = card
             if card.pack in packs:
                 deck.append(card_id)
         decks[era] = tuple(deck)
-        name = f"events/era{era}.toml"
-        event_decks[era] = tuple(read_events(name, era, events))
-    solo = read_toml(DATA / "solo.toml")
-    return Content(rules, board, printed, population, cards, decks, events, event_decks, solo,
-                   tiles_from(solo))
+        root = read_table(DATA, f"events/era{era}.toml")
+        for event_id in root.keys():
+            if event_id in events:
+                raise root.error(event_id, "repeats an event id used elsewhere")
+            events[event_id] = event_from(event_id, root.table(event_id), era)
+        event_decks[era] = tuple(root.keys())
+    solo = read_table(DATA, "solo.toml")
+    tiles = tiles_from(solo)
+    return Content(rules.data, board.data, printed, population, cards, decks, events,
+                   event_decks, solo.data, tiles)
 
 
-def read_events(name: str, era: int, events: dict[str, Event]) -> list[str]:
-    """Read the event file ``name`` into ``events``; its ids in file order."""
-    ids = []
-    for event_id, raw in read_toml(DATA / name).items():
-        if event_id in events:
-            raise _Where(name, event_id).fail("repeats an event id used elsewhere")
-        events[event_id] = event_from(event_id, raw, _Where(name, event_id), era)
-        ids.append(event_id)
-    return ids
-
-
-def population_from(raw: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
+def population_from(root: Table) -> tuple[tuple[str, int], ...]:
     """The population spaces, left to right, as (food|stability, amount)."""
-    where = _Where("population.toml")
-    spaces = raw.get("spaces")
-    if not isinstance(spaces, list) or not spaces:
-        raise where.fail("spaces must be a non-empty list")
     found = []
-    for n, space in enumerate(spaces, 1):
-        at = where.at(f"spaces[{n}]")
-        kinds = {"food", "stability"}
-        if not isinstance(space, dict) or len(space) != 1 or not set(space) <= kinds:
-            raise at.fail("must cost exactly one of food or stability")
-        kind, amount = next(iter(space.items()))
-        if not isinstance(amount, int) or isinstance(amount, bool):
-            raise at.fail(f"{kind} must be a whole number")
-        found.append((kind, amount))
+    for space in root.tables("spaces"):
+        kinds = [k for k in ("food", "stability") if space.has(k)]
+        if len(kinds) != 1:
+            raise space.error("", "must cost exactly one of food or stability")
+        found.append((kinds[0], space.integer(kinds[0])))
+        space.finish()
     return tuple(found)
