@@ -127,3 +127,24 @@ def test_five_turns_by_email(tmp_path: Path) -> None:
         player, other = other, player
     assert ann.read_bytes() == ben.read_bytes()
     assert nncli("verify", ann) == nncli("verify", ben)
+
+
+def test_a_damaged_nations_save_is_refused(tmp_path: Path) -> None:
+    """A Nations save whose log was edited (a chance draw changed) is refused in one sentence,
+    exit 2, and left as it was.
+
+    Rules: NQ-18
+    "Every draw comes from the game seed and a draw counter": a draw that is not the seed's is
+    found on load.
+    """
+    save = tmp_path / "g.toml"
+    nncli("new", save, "--game", "nations", "--seed", "3")
+    text = save.read_text()
+    first = state_of(save)["board"][0][0]
+    second = state_of(save)["board"][0][1]
+    edited = text.replace(f'move = "draw {first}"', f'move = "draw {second}"', 1)
+    assert edited != text
+    save.write_text(edited)
+    error = nncli("verify", save, code=2)
+    assert error.startswith("error: ") and error.count("\n") == 1 and "Traceback" not in error
+    assert save.read_text() == edited
