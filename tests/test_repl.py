@@ -536,3 +536,13 @@ def test_a_move_made_meanwhile_is_offered_in_a_real_terminal(
     finally:
         child.close(force=True)
     assert played(notebook) == ["initiative 4", "initiative 2"]
+
+
+def test_help_on_components_and_rules_at_the_prompt(
+    notebook: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    drive(notebook, "help house\nhelp MOVE-04\nhelp\nquit\n")
+    out = capsys.readouterr().out
+    assert "cost 2 wood; income per turn none; population limit +2" in out
+    assert "MOVE-04: A moving Unit must overlap at least 1 non-water square" in out
+    assert "help house, help melee, help research, help initiative" in out

@@ -15,7 +15,9 @@ Moves (type a few letters and press Tab; only moves legal now are offered):
   reward OBJECTIVE TRACK                               research NODE
   end
 Squares are spreadsheet style (a1 is the top-left); a tile's square is its top-left.
-Another player's piece is nation:id (thimble:ranged2), or a square it covers."""
+Another player's piece is nation:id (thimble:ranged2), or a square it covers.
+The components and the rules: help house, help melee, help research, help initiative,
+help eureka (an encounter tile), help MOVE-04 (a rule of the checklist)."""
 
 MOVES: dict[str, str] = {
     "initiative": "initiative N\n  Place your pawn on initiative space N (Initiative Phase).\n"
@@ -71,7 +73,11 @@ MOVES: dict[str, str] = {
 
 
 def help_text(topic: str | None) -> str:
-    """The overview for None, the help on one move command, or "" for an unknown topic."""
+    """The overview for None; the help on one move command, on a component (from the data
+    files) or a rule (by its checklist id); or "" for an unknown topic."""
     if topic is None:
         return OVERVIEW
-    return MOVES.get(topic.strip().lower(), "")
+    from nncli.notebook.components import component_help
+
+    key = " ".join(topic.lower().split())
+    return "\n".join(text for text in (MOVES.get(key, ""), component_help(key)) if text)
