@@ -56,6 +56,9 @@ def face(colour: str, shown: str) -> int:
     for i, f in enumerate(content().dice[colour].faces):
         if f.symbol == symbol and f.count == count:
             return i
+    for i, f in enumerate(content().dice[colour].faces):
+        if f.symbol == symbol:  # "food" on a green die: its 2-food face
+            return i
     raise ValueError(f"no {shown} face on a {colour} die")
 
 

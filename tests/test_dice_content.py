@@ -111,8 +111,7 @@ def test_base_boards() -> None:
 ])
 def test_unrest_boards(key: str, physical: int, side: str, slots: str, advisor: tuple[str, ...],
                        wonders: int, chits: tuple[str, ...]) -> None:
-    """Rules: USET-01, UDATA-03, UDATA-04, UDATA-05, UDATA-06, UDATA-07, UDATA-09, UDATA-10,
-    UDATA-11
+    """Rules: USET-01, UDATA-03..07, UDATA-09..11
     "Unrest adds 4 two-sided player boards (8 nations)", each as the spec's table 10.2 lists."""
     b = content().boards[key]
     letters = {"white": "w", "red": "r", "orange": "o", "green": "g"}

@@ -164,3 +164,19 @@ def test_totals_count_dice_chits_and_pass_tile() -> None:
     food = scoring.totals(content(), state, p)["food"]
     assert food == len(p.dice()) + 1 + sum(
         content().chits[c.kind].amount for c in p.chits if content().chits[c.kind].symbol == "food")
+
+
+def test_the_score_board_and_starting_chits() -> None:
+    """Rules: DSET-05, DSET-12
+    The score board shows VP, books and the event (the render's player lines and event line);
+    starting chits are never replaced or covered: an advisor takes none of them."""
+    from nncli.dice.render import render
+
+    state = started({}, 2)
+    shown = render(state, False)
+    assert "VP" in shown and "books" in shown and "event " in shown
+    p = state.players[str(engine.mover(state))]
+    all_faces(p, "gold")
+    state.board[0] = "sun-tzu"
+    after = play(state, "buy 1 1 with a1")
+    assert sorted(c.kind for c in after.players[p.seat].chits) == ["gold", "reroll"]
