@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperArgument, TyperCommand, TyperOption
 from typer.models import CommandInfo
 
 from nncli import atomicfile, savefile
@@ -26,15 +27,20 @@ from nncli.textsafe import brief, shown
 
 app = typer.Typer(
     help="Play board games turn by turn at the command line.",
-    add_completion=False,
+    add_completion=True,
     no_args_is_help=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
+JSON_SCHEMA = 1  # the version of what `show --json` prints (docs/SAVEFORMAT.md)
 EXIT_ILLEGAL = 1
 EXIT_BAD = 2
 
-SaveArg = Annotated[Path, typer.Argument(help="The save file.", show_default=False)]
+SaveArg = Annotated[
+    Path, typer.Argument(help="The save file.", show_default=False, metavar="SAVE")
+]
 
 
 def fail(message: str, code: int = EXIT_BAD) -> NoReturn:
@@ -100,6 +106,38 @@ def split_list(text: str | None) -> list[str] | None:
     return None if text is None else [part.strip() for part in text.split(",") if part.strip()]
 
 
+class QuietPipe:
+    """Standard output that ends the program quietly, with exit 0, once the reader of its pipe
+    has gone (``nncli log SAVE | head -1``), as a filter does; everything else is the stream's."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        """Write ``text``, or stop when nobody reads any more."""
+        try:
+            return int(self.stream.write(text))
+        except BrokenPipeError:
+            self.stop()
+
+    def flush(self) -> None:
+        """Flush, or stop when nobody reads any more."""
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            self.stop()
+
+    def stop(self) -> NoReturn:
+        """Send what is left to the null device (so the last flush at exit fails not) and exit 0."""
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, self.stream.fileno())
+        os.close(devnull)
+        raise typer.Exit(0)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
 def entry() -> None:
     """The ``nncli`` program: ``app``, with only the command named on the command line built.
 
@@ -107,6 +145,7 @@ def entry() -> None:
     keeps start-up fast. Anything else (no command, ``--help``, a misspelt command) runs the
     whole app, so that its help and its errors list every command.
     """
+    sys.stdout = QuietPipe(sys.stdout)
     named = sys.argv[1] if len(sys.argv) > 1 else ""
     chosen = [c for c in app.registered_commands if c.callback and command_name(c) == named]
     if not chosen:
@@ -114,6 +153,7 @@ def entry() -> None:
         return
     lean = copy.copy(app)
     lean.registered_commands = chosen
+    lean._add_completion = False  # --install-completion and the rest belong to plain `nncli`
     lean(prog_name="nncli")
 
 
@@ -123,37 +163,123 @@ def command_name(command: CommandInfo) -> str:
     return command.name or command.callback.__name__.lower().replace("_", "-")
 
 
+def show_version(wanted: bool) -> None:
+    """``--version``: print nncli's version and stop."""
+    if wanted:
+        from nncli import __version__
+
+        typer.echo(f"nncli {__version__}")
+        raise typer.Exit()
+
+
 @app.callback(invoke_without_command=True)
-def main(ctx: typer.Context) -> None:
+def main(
+    ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print nncli's version and exit.", is_eager=True,
+            callback=show_version,
+        ),
+    ] = False,
+) -> None:
     """With no command, continue or start a game (same as ``play``)."""
     if ctx.invoked_subcommand is None:
         play(None, None)
 
 
-@app.command()
+class UntypedArgument(TyperArgument):
+    """An argument whose help gives its name without a type (``SAVE``, not ``SAVE <path>``)."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        """No type placeholder: the name and the help say what to give."""
+        return None
+
+
+class PlainHelp(TyperCommand):
+    """A command whose help names its arguments without type placeholders like ``<str>``."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """The help, with each argument shown by its name alone."""
+        for param in self.params:
+            if isinstance(param, TyperArgument):
+                param.__class__ = UntypedArgument
+        super().format_help(ctx, formatter)
+
+
+OPTION_KEYS = {"map_": "map", "bot": "bots"}  # new's parameters named unlike make_setup's keys
+
+
+class SetupHelp(PlainHelp):
+    """``nncli new``, whose help adds to each option the values and default the games give
+    (``Game.setup_help``), looked up only when the help is shown."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """The help, each option's text followed by the games' notes on it."""
+        notes = setup_notes()
+        for param in self.params:
+            key = OPTION_KEYS.get(param.name or "", param.name or "")
+            if isinstance(param, TyperOption) and key in notes and param.help:
+                param.help = f"{param.help.rstrip('.')}. {notes[key]}"
+        super().format_help(ctx, formatter)
+
+
+def setup_notes() -> dict[str, str]:
+    """Each setup option's valid values and default, from every game that describes them:
+    ``Notebook Nations: 2p, 3p, 4p (default: ...).``"""
+    notes: dict[str, list[str]] = {}
+    for key in GAMES:
+        game = get_game(key)
+        described: dict[str, str] = getattr(game, "setup_help", dict)()
+        for option, text in described.items():
+            notes.setdefault(option, []).append(f"{game.name}: {text}.")
+    return {option: " ".join(texts) for option, texts in notes.items()}
+
+
+@app.command(cls=SetupHelp)
 def new(
-    save: Annotated[Path | None, typer.Argument(help="Where to save the new game.")] = None,
-    nations: Annotated[str | None, typer.Option(help="Comma-separated, in seat order.")] = None,
-    names: Annotated[str | None, typer.Option(help="Players' names, comma-separated.")] = None,
-    sides: Annotated[
-        str | None, typer.Option(help="Each nation's starting side (top,bottom...), in seat order.")
+    save: Annotated[
+        Path | None, typer.Argument(help="Where to save the new game.", metavar="SAVE")
     ] = None,
-    vp: Annotated[int | None, typer.Option(help="Victory points that end the game.")] = None,
-    map_: Annotated[str | None, typer.Option("--map", help="The map to play on.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Random seed (default: a random one).")] = None,
-    solo: Annotated[str | None, typer.Option(help="Play alone against this AI side.")] = None,
+    nations: Annotated[
+        str | None, typer.Option(help="Comma-separated, in seat order.", metavar="NATION,...")
+    ] = None,
+    names: Annotated[
+        str | None,
+        typer.Option(help="Players' names, comma-separated (default: the nations' names).",
+                     metavar="NAME,..."),
+    ] = None,
+    sides: Annotated[
+        str | None,
+        typer.Option(help="Each nation's starting side, in seat order.", metavar="SIDE,..."),
+    ] = None,
+    vp: Annotated[
+        int | None, typer.Option(help="Victory points that end the game.", metavar="N")
+    ] = None,
+    map_: Annotated[
+        str | None, typer.Option("--map", help="The map to play on.", metavar="MAP")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Random seed (default: a random one).", metavar="N")
+    ] = None,
+    solo: Annotated[
+        str | None, typer.Option(help="Play alone against this AI side.", metavar="NATION")
+    ] = None,
     bot: Annotated[
-        str | None, typer.Option("--bot", help="Sides played by a bot, comma-separated.")
+        str | None,
+        typer.Option("--bot", help="Sides played by a bot, comma-separated.", metavar="NATION,..."),
     ] = None,
     bot_kind: Annotated[
-        str | None, typer.Option("--bot-kind", help="The bots' kind: greedy or random.")
+        str | None, typer.Option("--bot-kind", help="The bots' kind.", metavar="KIND")
     ] = None,
-    game_key: Annotated[str, typer.Option("--game", help="Which game.")] = GAMES[0],
+    game_key: Annotated[
+        str, typer.Option("--game", help=f"Which game: {', '.join(GAMES)}.", metavar="GAME")
+    ] = GAMES[0],
     difficulty: Annotated[
         str | None,
         typer.Option(
             help="chieftain, prince, king or emperor: one for all, or comma-separated per nation.",
-            rich_help_panel="Nations",
+            rich_help_panel="Nations", metavar="LEVEL",
         ),
     ] = None,
     advanced: Annotated[
@@ -174,14 +300,14 @@ def new(
             "--chance",
             help="With --pbem: seeded (draws follow a seed made of every player's secret) or "
             "fair (no one can foresee a draw; costs a mail per draw).",
-            rich_help_panel="Play by e-mail",
+            rich_help_panel="Play by e-mail", metavar="seeded|fair",
         ),
     ] = "seeded",
     seat: Annotated[
         str | None,
         typer.Option(
             "--seat", help="With --pbem: your seat (default: the first).",
-            rich_help_panel="Play by e-mail",
+            rich_help_panel="Play by e-mail", metavar="SEAT",
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing save.")] = False,
@@ -191,7 +317,7 @@ def new(
     ] = False,
     players: Annotated[
         int | None, typer.Option("--players", help="How many players (1 to 4; 1 is solo).",
-                                 rich_help_panel="Dice Game")
+                                 rich_help_panel="Dice Game", metavar="N")
     ] = None,
 ) -> None:
     """Create a game and print where it was saved."""
@@ -238,9 +364,11 @@ def new(
     typer.echo(f"new game saved to {path}")
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 def play(
-    save: Annotated[Path | None, typer.Argument(help="The save to play.")] = None,
+    save: Annotated[
+        Path | None, typer.Argument(help="The save to play.", metavar="SAVE")
+    ] = None,
     handover: Annotated[
         bool | None,
         typer.Option(
@@ -277,10 +405,12 @@ def latest_save() -> Path | None:
     return found[-1] if found else None
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 def move(
     save: SaveArg,
-    moves: Annotated[list[str] | None, typer.Argument(help="Moves, one per argument.")] = None,
+    moves: Annotated[
+        list[str] | None, typer.Argument(help="Moves, one per argument.", metavar="MOVE")
+    ] = None,
     bot: Annotated[
         bool, typer.Option("--bot", help="Let a bot make the move of the player to act.")
     ] = False,
@@ -303,10 +433,12 @@ def move(
     tell_fair_play(game, done, save)
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 def run(
     save: SaveArg,
-    file: Annotated[Path, typer.Argument(help="Moves, one a line; # starts a comment.")],
+    file: Annotated[
+        Path, typer.Argument(help="Moves, one a line; # starts a comment.", metavar="FILE")
+    ],
 ) -> None:
     """Apply every move in FILE; stop at the first illegal one, saving nothing."""
     with locked(save):
@@ -322,11 +454,11 @@ def run(
         typer.echo(shown(record.move))
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 def show(
     save: SaveArg,
     as_json: Annotated[
-        bool, typer.Option("--json", help="The state table of the save as JSON.")
+        bool, typer.Option("--json", help="The position as JSON (docs/SAVEFORMAT.md).")
     ] = False,
 ) -> None:
     """The board and the status."""
@@ -334,7 +466,8 @@ def show(
 
     game, loaded = open_save(save)
     if as_json:
-        state = game.to_dict(loaded.state)
+        view = getattr(game, "json_view", game.to_dict)(loaded.state)
+        state = {"schema": JSON_SCHEMA, "game": game.key, **view}
         state |= {"turn": game.mover(loaded.state), "winner": game.winner(loaded.state)}
         typer.echo(json.dumps(state, indent=2, default=str))
     else:
@@ -346,10 +479,12 @@ def use_color() -> bool:
     return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 def moves(
     save: SaveArg,
-    prefix: Annotated[str, typer.Argument(help="Only moves starting with this.")] = "",
+    prefix: Annotated[
+        str, typer.Argument(help="Only moves starting with this.", metavar="PREFIX")
+    ] = "",
 ) -> None:
     """The legal moves now, one a line."""
     game, loaded = open_save(save)
@@ -357,7 +492,7 @@ def moves(
         typer.echo(text)
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 def log(save: SaveArg) -> None:
     """The numbered move log."""
     _, loaded = open_save(save)
@@ -365,20 +500,27 @@ def log(save: SaveArg) -> None:
         typer.echo(shown(f"{number:>3}. {record.by}: {record.move}"))
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 def verify(save: SaveArg) -> None:
     """Replay the log and check every digest."""
     _, loaded = open_save(save)
     typer.echo(f"OK: {len(loaded.moves)} moves, head digest {loaded.head[:16]}")
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 def mail(
     save: SaveArg,
-    to: Annotated[str | None, typer.Option("--to", help="The recipient's address.")] = None,
-    sender: Annotated[str | None, typer.Option("--from", help="Your address.")] = None,
+    to: Annotated[
+        str | None, typer.Option("--to", help="The recipient's address.", metavar="ADDRESS")
+    ] = None,
+    sender: Annotated[
+        str | None,
+        typer.Option("--from", metavar="ADDRESS",
+                     help="Your address (default: your player's name <nncli@localhost>)."),
+    ] = None,
     out: Annotated[
-        Path | None, typer.Option("--out", help="The message file (default: SAVE with .eml).")
+        Path | None,
+        typer.Option("--out", help="The message file (default: SAVE with .eml).", metavar="FILE"),
     ] = None,
 ) -> None:
     """Write an e-mail message file (.eml) with the save attached, to send by hand."""
@@ -405,11 +547,14 @@ def mail(
         typer.echo(f"note: it is still {who}'s turn; did you mean to finish it first?", err=True)
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 def receive(
     save: SaveArg,
     incoming: Annotated[
-        Path, typer.Argument(help="The opponent's save (.toml) or mail message (.eml).")
+        Path,
+        typer.Argument(
+            help="The opponent's save (.toml) or mail message (.eml).", metavar="INCOMING"
+        ),
     ],
     quiet: Annotated[bool, typer.Option("--quiet", help="Do not show the board.")] = False,
 ) -> None:
@@ -458,11 +603,12 @@ def tell_fair_play(game: Game, done: Save, path: Path) -> None:
         typer.echo(f"note: {savefile.waiting_message(done, game)}", err=True)
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 def join(
     save: SaveArg,
     seat: Annotated[
-        str | None, typer.Argument(help="Your seat (default: the first that has not joined).")
+        str | None,
+        typer.Argument(help="Your seat (default: the first that has not joined).", metavar="SEAT"),
     ] = None,
 ) -> None:
     """Take a seat of a game played by e-mail: make your key and secrets, and sign the seat."""

@@ -12,7 +12,9 @@ import email
 import email.errors
 import email.policy
 import re
+import textwrap
 from collections.abc import Sequence
+from email.headerregistry import Address
 from email.message import EmailMessage, Message
 from email.utils import formatdate, make_msgid
 from pathlib import Path
@@ -23,6 +25,10 @@ from nncli.game import Game
 from nncli.savefile import MoveRecord, Save, SaveError
 from nncli.textsafe import shown
 
+LINE = 78  # the longest line of a message body (RFC 5322's recommended limit)
+BOARD_LINES = 999  # a board window in the body is LINE wide and as long as the board
+WIDE_LINES = 10  # a board with more lines than this wider than LINE is left out of the body
+DEFAULT_ADDRESS = "nncli@localhost"  # the From address when none is given: the mail program's own
 MAX_MESSAGE_BYTES = 2 * savefile.MAX_BYTES  # a base64 attachment is a third larger than the save
 _PART_LINE = re.compile(rb"^(?:--|content-type[ \t]*:)", re.IGNORECASE | re.MULTILINE)
 _BOUNDARY = re.compile(rb"boundary[ \t]*=", re.IGNORECASE)
@@ -219,19 +225,39 @@ def _line(record: MoveRecord) -> str:
 
 
 def body(game: Game, save: Save, filename: str) -> str:
-    """The plain-text body: the moves the receiver has not seen, the board, and how to answer."""
-    lines = news(game, save)
-    return "\n".join(
-        [
-            *lines,
-            "",
-            *map(shown, game.render(save.state, color=False).splitlines()),
-            "",
-            f"{len(save.moves)} moves, head digest {save.head[:16]}.",
-            f"To continue, save this message as a file and run: nncli receive {filename} FILE.eml",
-            "",
-        ]
-    )
+    """The plain-text body, no line over ``LINE`` characters: the moves the receiver has not
+    seen, the board, and how to answer."""
+    drawn = game.render(save.state, color=False, size=(LINE, BOARD_LINES))
+    board = [shown(line) for line in drawn.splitlines()]
+    if sum(len(line) > LINE for line in board) > WIDE_LINES:
+        widest = max(map(len, board))
+        board = [f"(The board is {widest} characters wide, more than a mail line: nncli receive "
+                 "shows it.)"]
+    lines = [
+        *news(game, save),
+        "",
+        *board,
+        "",
+        f"{len(save.moves)} moves, head digest {save.head[:16]}.",
+        "To continue, save this message as a file, say FILE.eml, and run:",
+        f"  nncli receive {filename} FILE.eml",
+    ]
+    return "\n".join([*(part for line in lines for part in fit(line)), ""])
+
+
+def fit(line: str) -> list[str]:
+    """``line`` wrapped at spaces within ``LINE`` characters, its indent kept on every part."""
+    if len(line) <= LINE:
+        return [line]
+    indent = line[: len(line) - len(line.lstrip())]
+    return textwrap.wrap(line, LINE, subsequent_indent=indent + "  ") or [line]
+
+
+def default_sender(game: Game, save: Save) -> str:
+    """``Ann <nncli@localhost>``: the name of who moved last (or is to move first)."""
+    seat = save.moves[-1].by if save.moves else game.mover(save.state)
+    name = seat_name(game, save.state, seat) if seat else game.name
+    return str(Address(display_name=" ".join(shown(name).split()), addr_spec=DEFAULT_ADDRESS))
 
 
 def compose(
@@ -248,8 +274,7 @@ def compose(
     """
     message = EmailMessage()
     message["Subject"] = shown(subject(game, save))
-    if sender:
-        message["From"] = sender
+    message["From"] = sender or default_sender(game, save)
     if to:
         message["To"] = to
     message["Date"] = formatdate(localtime=True)

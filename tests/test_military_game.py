@@ -65,4 +65,6 @@ def test_military_victory_from_the_shell(tmp_path: Path) -> None:
     assert mushroom["vp_military"] == 1 and mushroom["vp"] == 1
     hall = next(b for b in status["buildings"] if b["owner"] == "thimble")
     melee = next(u for u in status["units"] if u["id"] == "melee1")
-    assert hall["col"] <= melee["col"] <= hall["col"] + 1 and melee["row"] == hall["row"]
+    hall_at, melee_at = parse_square(hall["square"]), parse_square(melee["square"])
+    assert hall_at is not None and melee_at is not None
+    assert hall_at[0] <= melee_at[0] <= hall_at[0] + 1 and melee_at[1] == hall_at[1]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from nncli.game import IllegalMove
 from nncli.notebook import engine, setup
 from nncli.notebook.moves import Move
-from nncli.notebook.state import PHASE_OVER, State, to_dict
+from nncli.notebook.state import PHASE_OVER, State, json_view, to_dict
 
 if TYPE_CHECKING:
     from nncli.chance import Stream
@@ -36,6 +36,9 @@ class NotebookNations:
 
     def make_setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return setup.make_setup(options)
+
+    def setup_help(self) -> dict[str, str]:
+        return setup.option_help()
 
     def new_game(self, setup_: Mapping[str, Any]) -> State:
         return engine.new_game(setup_)
@@ -85,6 +88,9 @@ class NotebookNations:
 
     def to_dict(self, state: State) -> dict[str, Any]:
         return to_dict(state)
+
+    def json_view(self, state: State) -> dict[str, Any]:
+        return json_view(state)
 
     def mover(self, state: State) -> str | None:
         return state.mover or None

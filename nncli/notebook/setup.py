@@ -11,6 +11,7 @@ from nncli.notebook.geometry import Rect, adjacent, unit_rect
 from nncli.notebook.state import Building, Player, State, Unit
 
 BOTS = ("random", "greedy")
+DEFAULT_BOT = "greedy"
 CONTROLLERS = ("human", "ai", *BOTS)
 FIRST_GAME: dict[str, Any] = {
     "seed": 1,
@@ -25,16 +26,18 @@ def check_setup(setup: Mapping[str, Any]) -> None:
     """Refuse a setup the rules cannot start, in one sentence. Rules: GAME-01, GAME-02, SETUP-05."""
     data = content.load()
     players = setup.get("players")
-    if not isinstance(players, list) or not 2 <= len(players) <= 4:
+    if not isinstance(players, list):
         raise BadSetup("Notebook Nations needs 2, 3 or 4 nations (Rules: GAME-02).")
     nations = [p.get("nation") for p in players if isinstance(p, Mapping)
                and isinstance(p.get("name", ""), str)]
     if len(nations) != len(players):
         raise BadSetup("each player needs a name and a nation.")
-    for nation in nations:
+    for nation in nations:  # a misspelt nation is named before the count of nations is checked
         if not isinstance(nation, str) or nation not in data.nations:
             known = ", ".join(data.nations)
             raise BadSetup(f"there is no nation {nation!r}; choose from {known}.")
+    if not 2 <= len(players) <= 4:
+        raise BadSetup("Notebook Nations needs 2, 3 or 4 nations (Rules: GAME-02).")
     if len(set(nations)) != len(nations):
         raise BadSetup("each player must play a different nation (Rules: SETUP-05).")
     map_key = setup.get("map")
@@ -108,6 +111,22 @@ def check_controllers(players: list[Mapping[str, Any]]) -> None:
         raise BadSetup("the solo AI plays one side of a 2-player game (Rules: SOLO-01, SOLO-03).")
 
 
+def option_help() -> dict[str, str]:
+    """The valid values and the default of each ``make_setup`` option that has a few, for
+    ``nncli new --help``."""
+    data = content.load()
+    first = [p["nation"] for p in FIRST_GAME["players"]]
+    most = 3 * data.limits["max_vp_per_type"]
+    return {
+        "nations": f"{', '.join(data.nations)} (default: {','.join(first)})",
+        "map": f"{', '.join(data.maps)} (default: the map for the number of nations)",
+        "vp": f"1 to {most} (default: {FIRST_GAME['vp_goal']})",
+        "solo": ", ".join(data.nations),
+        "bots": ", ".join(data.nations),
+        "bot_kind": f"{', '.join(BOTS)} (default: {DEFAULT_BOT})",
+    }
+
+
 def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
     """A setup from command-line style options: nations, names, vp, map, seed, and the computer
     players: ``solo`` (the AI's nation), ``bots`` (nations) played by ``bot_kind``."""
@@ -124,7 +143,7 @@ def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
     if len(names) != len(nations):
         raise BadSetup(f"give one name per nation: {len(nations)} nations, {len(names)} names.")
     controllers = controllers_for(nations, ai, options.get("bots") or [],
-                                  options.get("bot_kind") or "greedy")
+                                  options.get("bot_kind") or DEFAULT_BOT)
     sides = chosen_sides(nations, list(options.get("sides") or []))
     setup = {
         "seed": options.get("seed", FIRST_GAME["seed"]),

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any, TypeVar
 
-from nncli.notebook.geometry import BUILDING_H, BUILDING_W, UNIT_H, UNIT_W, Rect
+from nncli.notebook.geometry import BUILDING_H, BUILDING_W, UNIT_H, UNIT_W, Rect, square_name
 
 PHASE_INITIATIVE = "initiative"
 PHASE_TURNS = "turns"
@@ -198,6 +198,16 @@ def _copy_turn(t: Turn) -> Turn:
 _VALUES: dict[type, Callable[[Any], tuple[Any, ...]]] = {
     cls: attrgetter(*(f.name for f in fields(cls))) for cls in (Unit, Player, Turn, State)
 }
+
+
+def json_view(state: State) -> dict[str, Any]:
+    """``to_dict`` for people and scripts (``nncli show --json``): squares in the notation
+    (``k3``) instead of column and row numbers."""
+    plain = to_dict(state)
+    plain["tokens"] = [square_name(col, row) for col, row in state.tokens]
+    for piece in (*plain["buildings"], *plain["units"]):
+        piece["square"] = square_name(piece.pop("col"), piece.pop("row"))
+    return plain
 
 
 def _plain(obj: Any) -> dict[str, Any]:
