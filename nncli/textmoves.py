@@ -11,6 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 
+def is_number(word: str) -> bool:
+    """Whether ``word`` is written in the digits 0-9 alone (``"²".isdigit()`` is true, but
+    ``int("²")`` fails), so that ``int(word)`` cannot fail."""
+    return word.isascii() and word.isdigit()
+
+
 def normalised(prefix: str) -> str:
     """Lower case with single spaces (commas count as spaces), keeping one trailing space when
     the prefix has one."""

@@ -36,14 +36,28 @@ FILES = settings(max_examples=EXAMPLES, deadline=None, database=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 SECONDS = 3  # the most one input may take to be loaded or refused
 
+
+
+def nations_text(moves: int = 12) -> str:
+    """A Nations save: its start and ``moves`` bot moves (with the chance moves they call for)."""
+    game = get_game("nations")
+    save = savefile.new_save(game, game.default_setup())
+    for _ in range(moves):
+        save = savefile.append(save, game, game.format(game.hint(save.state)))
+    return savefile.dumps(save)
+
+
 NOTEBOOK_TEXT = GOOD.read_text()
 TOY_TEXT = savefile.dumps(savefile.append(savefile.new_save(TOY, TOY.default_setup()), TOY,
                                           "add 3"))
+NATIONS_TEXT = nations_text()
+SAVES = [NOTEBOOK_TEXT, TOY_TEXT, NATIONS_TEXT]
 
 ODD_STRINGS = ["\u00b2", "\u0663\u0662", "9" * 40, "-1", "", " ", "\x1b[2J", "a\nb", "\u202e",
                "mushroom", "thimble", "2p", "3p", "human", "ai", "greedy", "initiative",
                "initiative \u00b2", "use \u00b2", "initiative 99999999999", "end", "add 3",
-               "x" * 2_000, "\U0001f344", "th1", "notebook-nations", "toy-race", "nncli-save"]
+               "x" * 2_000, "\U0001f344", "th1", "notebook-nations", "toy-race", "nncli-save",
+               "persia", "greece", "prince", "buy \u00b2 \u00b2", "roll \u00b2", "buy 1 1"]
 SCALARS = st.one_of(
     st.integers(-(2**70), 2**70), st.booleans(), st.floats(allow_nan=True),
     st.text(max_size=12), st.sampled_from(ODD_STRINGS),
@@ -128,7 +142,7 @@ TEXT_MUTATIONS = [
 @st.composite
 def hostile_save(draw: st.DrawFn) -> str:
     """The text of a real save, mutated in its tables and then in its text."""
-    doc = tomllib.loads(draw(st.sampled_from([NOTEBOOK_TEXT, TOY_TEXT])))
+    doc = tomllib.loads(draw(st.sampled_from(SAVES)))
     for _ in range(draw(st.integers(1, 3))):
         part = draw(st.sampled_from(["setup", "moves", "state", "top", "move text"]))
         if part == "top":
@@ -146,7 +160,7 @@ def hostile_save(draw: st.DrawFn) -> str:
     try:
         text = savefile._toml_text(doc)
     except (TypeError, ValueError, RecursionError):
-        text = draw(st.sampled_from([NOTEBOOK_TEXT, TOY_TEXT]))
+        text = draw(st.sampled_from(SAVES))
     mutation = draw(st.sampled_from(TEXT_MUTATIONS))
     return str(mutation(text, draw(st.integers(0, 80))))
 
@@ -234,5 +248,6 @@ def test_the_unmutated_files_load() -> None:
     """The fuzzing starts from files that load: the refusals come from the mutations."""
     assert len(savefile.loads(NOTEBOOK_TEXT).moves) == 12
     assert len(savefile.loads(TOY_TEXT).moves) == 1
+    assert savefile.loads(NATIONS_TEXT).game_key == "nations"
     assert len(pbem.message_save(REAL_MESSAGE, "game.eml").moves) == 12
     assert datetime.now(UTC) > savefile.loads(TOY_TEXT).created

@@ -19,10 +19,11 @@ from pathlib import Path
 import pytest
 
 from nncli import limits, pbem, savefile
-from nncli.game import BadNotation
+from nncli.game import BadNotation, get_game
 from nncli.notebook import GAME
 from nncli.repl import Repl
 from nncli.textsafe import has_control, shown
+from tests import nations_helpers
 from tests.conftest import start, to_turns
 from tests.test_bad_saves import GOOD
 from tests.test_cli import nncli
@@ -188,6 +189,23 @@ def test_the_mail_subject_and_body_are_escaped() -> None:
     assert message["Subject"] == "nncli: Race to 10, \\x1b]0;pwned\\x07\\x1b[2JAnn to play"
 
 
+def test_mail_headers_are_encoded(tmp_path: Path) -> None:
+    """A name outside ASCII is sent as an RFC 2047 encoded word, never as raw bytes."""
+    setup = {"players": ["Zo\u00eb", "b"], "goal": 10, "seed": 0}
+    save = savefile.new_save(TOY, setup)
+    data = pbem.message_bytes(pbem.compose(TOY, save, "x = 1\n", "g\u00e9.toml"))
+    headers = data.split(b"\r\n\r\n")[0]
+    assert headers.isascii() and b"=?utf-8?q?Zo=C3=AB?=" in headers
+    [disposition] = [line for line in data.splitlines() if b"Content-Disposition" in line]
+    assert disposition.isascii()
+    message = pbem.email.message_from_bytes(data, policy=pbem.email.policy.default)
+    assert message["Subject"] == "nncli: Race to 10, Zo\u00eb to play"
+    path = tmp_path / "m.eml"
+    path.write_bytes(data)
+    with pytest.raises(savefile.SaveError, match='^the save "g\u00e9.toml" attached to .* is not'):
+        pbem.read_incoming(path)
+
+
 # --- 3. no traceback ----------------------------------------------------------------------------
 
 
@@ -199,6 +217,15 @@ def test_unicode_digits_and_huge_numbers_are_bad_notation(text: str) -> None:
     state = to_turns(start("mushroom", "thimble"))
     with pytest.raises(BadNotation):
         GAME.parse(text, state)
+
+
+@pytest.mark.parametrize("text", ["buy \u00b2 \u00b2", "buy 1 \u0663", "roll \u00b2",
+                                  "buy " + "9" * 200 + " 1"])
+def test_unicode_digits_in_nations_moves_are_bad_notation(text: str) -> None:
+    """On main ``buy ² ²`` and ``roll ²`` raised ValueError from ``int()``."""
+    state = nations_helpers.to_action()
+    with pytest.raises(BadNotation):
+        get_game("nations").parse(text, state)
 
 
 def test_huge_numbers_through_the_command_line(good: Path) -> None:

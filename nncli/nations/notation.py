@@ -29,6 +29,7 @@ from nncli.nations.moves import (
     format_move,
 )
 from nncli.nations.state import State
+from nncli.textmoves import is_number
 
 KEYWORDS = {"from", "over", GAIN, VP}
 COMMANDS = (BUY, DEPLOY, UNDEPLOY, ARCHITECT, PASS, GROW, BONUS)
@@ -77,7 +78,7 @@ def parse_buy(state: State, content: Content, words: list[str]) -> Move:
         option = words.pop()
     if not words:
         raise BadNotation('say which card to buy: "buy 2 3" (row, column) or "buy NAME"')
-    if len(words) == 2 and all(w.isdigit() for w in words):
+    if len(words) == 2 and all(map(is_number, words)):
         bought = board_card(state, words[0], words[1])
     else:
         bought = card_id(content, words)
@@ -125,7 +126,7 @@ def parse_chance(head: str, rest: list[str], text: str) -> Move:
         return Move(head, cards=tuple(rest))
     if head in (DRAW, EVENT, TILE) and len(rest) == 1:
         return Move(head, rest[0])
-    if head == ROLL and len(rest) == 1 and rest[0].isdigit():
+    if head == ROLL and len(rest) == 1 and is_number(rest[0]):
         return Move(ROLL, face=int(rest[0]))
     raise BadNotation(f'"{text.strip()}" is not a move; {TRY}')
 

@@ -168,13 +168,8 @@ def _usage(example: str) -> BadNotation:
 MAX_DIGITS = 6  # no count in a move comes near a million
 
 
-def _is_number(word: str) -> bool:
-    """Whether ``word`` is written in the digits 0-9 (``"²".isdigit()`` is true)."""
-    return word.isascii() and word.isdigit()
-
-
 def _number(word: str, example: str) -> int:
-    if not _is_number(word):
+    if not textmoves.is_number(word):
         raise BadNotation(f"'{word}' is not a number: write it like '{example}'.")
     if len(word) > MAX_DIGITS:
         raise BadNotation(f"'{word[:MAX_DIGITS]}...' is too large a number for a move.")
@@ -461,7 +456,7 @@ def _tile_and_args(state: State, args: list[str]) -> tuple[str, list[str]]:
     """The tile named first (a key, a hand position, or a name in several words) and the rest."""
     names = {key: key for key in (t.key for t in content.load().encounters)}
     names.update({kebab(t.name): t.key for t in content.load().encounters})
-    if _is_number(args[0]):
+    if textmoves.is_number(args[0]):
         hand = state.player(state.mover).hand
         number = _number(args[0], "use 1")
         if not 1 <= number <= len(hand):
