@@ -137,3 +137,20 @@ def test_spent_dice_and_chits_cannot_be_spent_again() -> None:
     state = play(state, "buy 2 1 with a1")
     with pytest.raises(IllegalMove, match="already used"):
         engine.apply(state, parse_move("buy 3 1 with a1", state))
+
+
+def soak_game(seed: int, deep: int) -> State:
+    """One random game of the kind ``OPTIONS[seed % 8]`` with the conservation checks after
+    every move and the agreement checks in one position in ``deep`` (for scripts/soak)."""
+    rng = random.Random(seed)
+
+    def check(state: State, move: Move) -> None:
+        conserved(state)
+        if rng.randrange(deep) == 0:
+            agree(state, move)
+
+    return random_game(OPTIONS[seed % len(OPTIONS)], seed, check)
+
+
+def test_the_soak_game_plays_to_the_end() -> None:
+    assert soak_game(3, 5).phase == "over"

@@ -7,8 +7,6 @@ row on the progress board (row 1 is the bottom row, 1x) or by name.
 
 from __future__ import annotations
 
-import re
-
 from nncli.dice import engine
 from nncli.dice.content import SLOT_TYPES, content
 from nncli.dice.moves import (
@@ -28,12 +26,11 @@ from nncli.dice.moves import (
     UnrestReroll,
     UnrestSetAside,
 )
-from nncli.dice.payment import available, minimal_payments
+from nncli.dice.payment import DIE_ID, available, minimal_payments
 from nncli.dice.state import State
 from nncli.game import BadNotation
 from nncli.textmoves import normalised
 
-DIE_ID = re.compile(r"[a-v][1-9]")
 EXAMPLES = '"buy 2 1 on c with a1 b1", "reroll a1 c1", "wonder with b1 gold", "pass"'
 
 

@@ -9,14 +9,14 @@ docs/RULINGS.md "payments name only what they need"), which keeps the list of pa
 
 from __future__ import annotations
 
-from itertools import product
+import re
 
 from nncli.dice.content import UNREST, Content
 from nncli.dice.moves import Payment
 from nncli.dice.state import Die, Player
 from nncli.game import IllegalMove
 
-CHIT_WORDS = "gold, stone, food, strength, book and their 2-chits (2gold ...)"
+DIE_ID = re.compile(r"[a-v][1-9]")  # a die's id; a chit's kind never looks like one
 
 
 def face_of(content: Content, die: Die) -> tuple[str, int]:
@@ -128,33 +128,39 @@ def minimal_payments(content: Content, player: Player, symbol: str, price: int
     for (colour, face_index), ids in sorted(by_class.items()):
         printed = content.dice[colour].faces[face_index]
         classes.append((printed.count if printed.symbol == symbol else 0, ids))
-    chit_kinds = sorted((k, n) for k, n in _unused_chits(player).items()
-                        if chit_value(content, k, symbol))
-    options = [range(len(ids) + 1) for _, ids in classes] + [range(n + 1) for _, n in chit_kinds]
-    found = []
-    for counts in product(*options):
-        dice_counts, chit_counts = counts[:len(classes)], counts[len(classes):]
-        others = sum(n for (v, _), n in zip(classes, dice_counts, strict=True) if v == 0)
-        face_total = sum(v * n for (v, _), n in zip(classes, dice_counts, strict=True))
-        chit_amounts = [chit_value(content, k, symbol) for k, _ in chit_kinds]
-        total = face_total + others // 2 + sum(
-            a * n for a, n in zip(chit_amounts, chit_counts, strict=True))
-        if total < price or others % 2:
-            continue
-        if others and total - 1 >= price:
-            continue
-        if any(n and total - v >= price
-               for (v, _), n in zip(classes, dice_counts, strict=True) if v):
-            continue
-        if any(n and total - a >= price
-               for a, n in zip(chit_amounts, chit_counts, strict=True)):
-            continue
-        dice = sorted(i for (_, ids), n in zip(classes, dice_counts, strict=True)
-                      for i in ids[:n])
-        chits = sorted(k for (k, _), n in zip(chit_kinds, chit_counts, strict=True)
-                       for _ in range(n))
-        found.append(Payment(tuple(dice), tuple(chits)))
+    items: list[tuple[int, list[str]]] = classes + [
+        (chit_value(content, k, symbol), [k] * n)
+        for k, n in sorted(_unused_chits(player).items()) if chit_value(content, k, symbol)]
+    found: list[Payment] = []
+    _search(items, price, 0, 0, 0, [], found)
     return found
+
+
+def _search(items: list[tuple[int, list[str]]], price: int, index: int, solid: int, loose: int,
+            picks: list[tuple[int, int]], found: list[Payment]) -> None:
+    """Add to ``found`` every minimal payment that extends ``picks`` (item, how many) with
+    items from ``index`` on; ``solid`` counts symbols at face value, ``loose`` dice to pair.
+    Items are dice classes (value at face, or 0 for dice to pair) then chit kinds; once the
+    price is reached nothing more is added, since anything added could be left out."""
+    total = solid + loose // 2
+    if total >= price:
+        minimal = loose % 2 == 0 and not (loose and total - 1 >= price) and not any(
+            items[i][0] and total - items[i][0] >= price for i, n in picks if n)
+        if minimal:
+            chosen = [name for i, n in picks for name in items[i][1][:n]]
+            dice = sorted(name for name in chosen if DIE_ID.fullmatch(name))
+            chits = sorted(name for name in chosen if not DIE_ID.fullmatch(name))
+            found.append(Payment(tuple(dice), tuple(chits)))
+        return
+    if index == len(items):
+        return
+    value, names = items[index]
+    for n in range(len(names) + 1):
+        more_solid, more_loose = (solid + value * n, loose) if value else (solid, loose + n)
+        _search(items, price, index + 1, more_solid, more_loose,
+                [*picks, (index, n)] if n else picks, found)
+        if more_solid + more_loose // 2 >= price:
+            break
 
 
 def canonical(content: Content, player: Player, pay: Payment) -> Payment:
