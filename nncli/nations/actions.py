@@ -10,6 +10,7 @@ from __future__ import annotations
 from nncli.nations import live
 from nncli.nations.content import Card, Content
 from nncli.nations.economy import gain
+from nncli.nations.flow import mover
 from nncli.nations.moves import (
     ARCHITECT,
     BONUS,
@@ -151,8 +152,6 @@ def name_of(content: Content, card_id: str) -> str:
 
 def problem(state: State, content: Content, move: Move) -> str | None:
     """Why the player to act cannot make ``move`` now, or None."""
-    from nncli.nations.flow import mover
-
     nation = state.nations[mover(state)]
     if move.kind == BUY:
         return buy_problem(state, content, nation, move)

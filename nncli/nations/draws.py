@@ -78,10 +78,12 @@ def perform(state: State, content: Content, move: Move) -> None:
             state.nations[key].books = place
         flow.start_round(state, content)
     elif move.kind == DRAW:
-        r, c = flow.empty_spaces(state)[0]
+        spaces = flow.empty_spaces(state)
+        r, c = spaces[0]
         state.board[r][c] = move.card
-        state.decks[str(state.era)].remove(move.card)
-        if not flow.deal_size(state):
+        deck = state.decks[str(state.era)]
+        deck.remove(move.card)
+        if len(spaces) == 1 or not deck:
             flow.start_growth(state)
     elif move.kind == EVENT:
         state.event_decks[str(state.era)].remove(move.card)
