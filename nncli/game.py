@@ -98,6 +98,12 @@ class Game(Protocol):
     def winner(self, state: Any) -> str | None:
         """The winning seat once the game is over, else None."""
 
+    def undo_refusal(self, before: Any, after: Any) -> str | None:
+        """Why the move that led from ``before`` to ``after`` may not be taken back, as a
+        sentence ("the last move drew an encounter tile"), or None when it may: the player to
+        move in ``after`` made it, in the turn still going on, and it revealed nothing random.
+        (The shell itself never takes back a chance move.)"""
+
     def next_words(self, state: Any, prefix: str) -> list[str]:
         """Words that may follow the complete words of ``prefix`` in a legal move now.
 

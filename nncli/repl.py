@@ -12,7 +12,7 @@ import sys
 import textwrap
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
 from typing import Any
@@ -31,11 +31,11 @@ from nncli import savefile
 from nncli.game import Game, GameError
 from nncli.savefile import Save, SaveError, StaleSave
 from nncli.textsafe import shown
+from nncli.undo import CannotUndo, take_back
 
 HISTORY_ENV = "NNCLI_HISTORY"
 DEFAULT_HISTORY = "~/.nncli_history"
 TURN_KEYS = ("round", "phase")  # keys of the state dict (see `show --json`) that mark a new turn
-DRAWS_KEY = "encounter_draws"  # the state dict's count of random draws: undo never crosses one
 AUTO_PAUSE = 0.6  # seconds between computer moves, on a terminal only
 WIDTH = 79
 MENU_LINES = 5  # lines kept free below the prompt for the Tab menu (the prompt's line included)
@@ -50,8 +50,8 @@ COMMAND_HELP = {
     "legend": "legend\n  What the letters on the board stand for.",
     "show": "show\n  All of the board, the legend and the panels, as nncli show prints them.",
     "moves": "moves [PREFIX]\n  The moves that are legal now (those starting with PREFIX).",
-    "undo": "undo\n  Take back your last move of this turn. Earlier turns, other players' moves\n"
-    "  and moves that drew a random tile cannot be taken back.",
+    "undo": "undo\n  Take back your last move of this turn, even after quitting. Earlier turns,\n"
+    "  other players' moves and moves that drew something random cannot be taken back.",
     "log": "log\n  The numbered move log.",
     "save": "save\n  Write the save file now (it is also saved after every move).",
     "quit": "quit\n  Leave the game (also exit, or Ctrl-D); it is already saved.",
@@ -104,21 +104,17 @@ def compact(texts: list[str]) -> list[str]:
 
 @dataclass
 class Repl:
-    """One game at the prompt: the save, where it lives, and the saves of the turn so far."""
+    """One game at the prompt: the save, where it lives, and how the screen is used."""
 
     game: Game
     save: Save
     path: Path
     color: bool
-    turn: list[Save] = field(default_factory=list)  # saves since this turn began, for undo
     handover: bool = False  # hide the board between two people's turns until Enter
     last_person: str | None = None  # the seat whose person moved last at this screen
     size: Callable[[], tuple[int, int]] = terminal_size  # the terminal's (columns, lines)
     said: int = 0  # lines printed since the last prompt
     ask: Callable[[str], str] = input  # asks the player a question, returns the answer
-
-    def __post_init__(self) -> None:
-        self.turn = [self.save]
 
     # --- output -------------------------------------------------------------------------------
 
@@ -189,9 +185,6 @@ class Repl:
         plain = self.game.to_dict(save.state)
         return (self.game.mover(save.state), *(plain.get(k) for k in TURN_KEYS))
 
-    def _draws(self, save: Save) -> Any:
-        return self.game.to_dict(save.state).get(DRAWS_KEY)
-
     def _store(self, save: Save, lost: str) -> bool:
         """Write ``save`` to the file and make it current; False (with an error saying that
         ``lost`` happened: "your move was not saved") if that fails."""
@@ -226,7 +219,7 @@ class Repl:
             f"by another nncli, so {lost}"
         )
         if self.ask("Continue from the file? [Y/n] ").strip().lower() in ("", "y", "yes"):
-            self.save, self.turn = disk, [disk]
+            self.save = disk
             self.say(f"continued from {self.path}: {len(disk.moves)} moves")
             self.board()
             self.banner()
@@ -248,8 +241,6 @@ class Repl:
         if not self._store(after, f'your move "{made}" was not saved'):
             return False
         new_turn = self._turn_key(before) != self._turn_key(after)
-        drew = self._draws(before) != self._draws(after)
-        self.turn = [after] if new_turn or drew else [*self.turn, after]
         record = after.moves[-1]
         if not by_computer:
             self.last_person = record.by
@@ -354,16 +345,14 @@ class Repl:
             self.say(line)
 
     def undo(self) -> None:
-        """Take back the last move of this turn."""
-        if len(self.turn) < 2:
-            self.error(
-                "there is nothing to undo: only your own moves of this turn since the last "
-                "random draw can be taken back"
-            )
+        """Take back the last move of this turn (found in the save's log, not in memory)."""
+        try:
+            shorter = take_back(self.game, self.save)
+        except (CannotUndo, SaveError) as exc:
+            self.error(f"there is nothing to undo: {exc}")
             return
         undone = self.save.moves[-1].move
-        if self._store(replace(self.turn[-2], origin=self.save.origin), "nothing was undone"):
-            self.turn.pop()
+        if self._store(shorter, "nothing was undone"):
             self.say(shown(f"undone: {undone}"))
             self.board()
 

@@ -679,6 +679,13 @@ def _check_draw(game: Game, state: Any, stream: Stream, record: MoveRecord, numb
         )
 
 
+def without_last(save: Save, game: Game) -> Save:
+    """``save`` with its last move taken back: its log replayed from the setup without it (the
+    same ``origin``, so it may be written in place of ``save``)."""
+    shorter = _replay(game, save.game_key, save.setup, save.moves[:-1], save.created)
+    return replace(shorter, origin=save.origin)
+
+
 def extends(longer: Save, shorter: Save) -> bool:
     """Whether ``longer`` is ``shorter``'s game with more moves after all of its own."""
     count = len(shorter.moves)

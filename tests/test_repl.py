@@ -42,6 +42,11 @@ class TurnRace(RaceGame):
     def to_dict(self, state: RaceState) -> dict[str, Any]:
         return super().to_dict(state) | {"encounter_draws": state.total // 5}
 
+    def undo_refusal(self, before: RaceState, after: RaceState) -> str | None:
+        if before.total // 5 != after.total // 5:
+            return "the last move drew a tile"
+        return super().undo_refusal(before, after)
+
     def next_words(self, state: RaceState, prefix: str) -> list[str]:
         done = prefix.split()
         partial = "" if not prefix or prefix[-1].isspace() else done.pop()
@@ -172,6 +177,36 @@ def test_undo_never_crosses_a_random_draw(
     out = capsys.readouterr().out
     assert out.count("undone: add 1") == 1
     assert out.count("error: there is nothing to undo") == 2
+
+
+def test_undo_survives_quitting(notebook: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """On main, undo after quitting and coming back said there was nothing to undo."""
+    state = savefile.load(notebook).state
+    for text in ("initiative 1", "initiative 2"):
+        state = GAME.apply(state, GAME.parse(text, state))
+    step = GAME.completions(state, "move avatar")[0]
+    drive(notebook, f"initiative 1\ninitiative 2\n{step}\nquit\n")
+    drive(notebook, "undo\nundo\nquit\n")
+    assert played(notebook) == ["initiative 1", "initiative 2"]
+    out = capsys.readouterr().out
+    assert f"undone: {step}" in out
+    assert (
+        "error: there is nothing to undo: your turn has not made a move yet: the last move was "
+        "made by Thimble Empire (Ben)"
+    ) in out
+
+
+def test_an_undo_over_a_changed_file_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = new_save(tmp_path, TURNS)
+    repl = Repl(TURNS, savefile.load(path), path, color=False, ask=lambda question: "n")
+    assert repl.play("add 1")
+    savefile.write(savefile.append(savefile.load(path), TURNS, "add 2"), path)  # another nncli
+    on_disk = path.read_bytes()
+    repl.command("undo", [])
+    assert path.read_bytes() == on_disk
+    assert "made meanwhile by another nncli, so nothing was undone" in capsys.readouterr().out
 
 
 def test_game_over_stops_moves(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -546,3 +581,23 @@ def test_help_on_components_and_rules_at_the_prompt(
     assert "cost 2 wood; income per turn none; population limit +2" in out
     assert "MOVE-04: A moving Unit must overlap at least 1 non-water square" in out
     assert "help house, help melee, help research, help initiative" in out
+
+
+def test_undo_after_a_restart_in_a_real_terminal(notebook: Path, tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    state = savefile.load(notebook).state
+    for text in ("initiative 1", "initiative 2"):
+        state = GAME.apply(state, GAME.parse(text, state))
+    step = GAME.completions(state, "move avatar")[0]
+    for keys, seen in ((f"initiative 1\rinitiative 2\r{step}\r", step), ("undo\r", "undone")):
+        child = play_in_pty(pexpect, notebook, tmp_path)
+        try:
+            child.expect("mushroom>")
+            type_keys(child, keys, 0.15)
+            child.expect(seen)
+            child.expect("mushroom>")
+            type_keys(child, "quit\r", 0.15)
+            child.expect(pexpect.EOF)
+        finally:
+            child.close(force=True)
+    assert played(notebook) == ["initiative 1", "initiative 2"]

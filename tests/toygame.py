@@ -128,6 +128,12 @@ class RaceGame:
             return None
         return state.players[state.made % len(state.players)]
 
+    def undo_refusal(self, before: RaceState, after: RaceState) -> str | None:
+        """A move may be taken back while its player is still to move."""
+        if self.mover(after) == self.mover(before):
+            return None
+        return f"your turn has not made a move yet: the last move was {self.mover(before)}'s"
+
     def winner(self, state: RaceState) -> str | None:
         """Whoever reached the goal."""
         if state.total < state.goal:

@@ -100,6 +100,13 @@ class DiceGame:
     def winner(self, state: State) -> str | None:
         return state.winner or None
 
+    def undo_refusal(self, before: State, after: State) -> str | None:
+        if self.mover(after) != self.mover(before):
+            return f"your turn has not made a move yet: the last move was {self.mover(before)}'s"
+        if (after.round, after.phase, after.turn) != (before.round, before.phase, before.turn):
+            return "your turn has not made a move yet: the last move ended a turn"
+        return None
+
     def status(self, state: State) -> str:
         from nncli.dice.render import status
 

@@ -96,6 +96,13 @@ class Nations:
     def winner(self, state: State) -> str | None:
         return state.winner or None
 
+    def undo_refusal(self, before: State, after: State) -> str | None:
+        if mover(after) != mover(before):
+            return f"your turn has not made a move yet: the last move was {mover(before)}'s"
+        if (after.round, after.phase, after.turn) != (before.round, before.phase, before.turn):
+            return "your turn has not made a move yet: the last move ended a turn"
+        return None
+
     def status(self, state: State) -> str:
         from nncli.nations.render import status
 

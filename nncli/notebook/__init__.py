@@ -105,6 +105,16 @@ class NotebookNations:
     def winner(self, state: State) -> str | None:
         return state.winner or None
 
+    def undo_refusal(self, before: State, after: State) -> str | None:
+        if after.mover != before.mover:
+            who = self._who(before, before.mover)
+            return f"your turn has not made a move yet: the last move was made by {who}"
+        if after.encounter_draws != before.encounter_draws:
+            return "the last move drew an encounter tile"
+        if (after.round, after.phase) != (before.round, before.phase):
+            return "your turn has not made a move yet: the last move ended a phase"
+        return None
+
     def status(self, state: State) -> str:
         if state.phase == PHASE_OVER:
             won = self._who(state, state.winner) if state.winner else "nobody"
