@@ -87,6 +87,13 @@ class Game(Protocol):
         """The seat (player key) that must move now, ``nncli.chance.CHANCE`` at a chance point
         (a draw or a roll the rules call for), or None when the game is over."""
 
+    def upgrade_log(
+        self, version: int, setup: Mapping[str, Any], log: list[tuple[str, str]]
+    ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+        """The setup and log ((by, move) pairs) of a save of format ``version`` as format
+        ``version + 1`` has them, where this game's part changed (else both as they are). The
+        shell checks the old digest chain before and makes the new one after."""
+
     def seats(self, state: Any) -> list[str]:
         """Every player's seat (the keys ``mover`` returns), in seat order."""
 

@@ -8,10 +8,10 @@ Save versions (docs/SAVEFORMAT.md has the details):
              move texts, made by the players in turn; no ``created``, no digests, no ``writer``
     1        ``created`` (UTC datetime), ``writer`` (the nncli version that wrote the file) and
              ``[[moves]]`` tables of ``by``, ``move`` and a chained sha256 ``digest``
-    2        play by e-mail with fair play: an optional ``[setup.pbem]`` table, a ``sig`` in the
-             ``[[moves]]`` of its players, and records of the fair-play protocol (``@join``,
-             ``@seed``, ``@reveal``; see ``nncli.fairplay``) in the log; a version-1 file is a
-             version-2 file as it stands
+    2        chance moves (``by = "chance"``) in the log, inserted into older logs by the game
+             (``Game.upgrade_log``); play by e-mail with fair play: an optional ``[setup.pbem]``
+             table, a ``sig`` in the ``[[moves]]`` of its players, and records of the fair-play
+             protocol (``@join``, ``@seed``, ``@reveal``; see ``nncli.fairplay``) in the log
 
 A file of an older version goes through ``MIGRATIONS`` (one function per version step, on the
 plain TOML dict) before it is checked; a newer version is refused.
@@ -734,8 +734,28 @@ def _v0_to_v1(data: dict[str, Any]) -> dict[str, Any]:
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 -> 2: nothing to change (version 2 only adds what fair play needs)."""
-    return data | {"version": 2}
+    """Version 1 -> 2: chance moves in the log. The old digest chain is checked first, so that
+    the new one cannot hide an edit; then the game inserts the chance moves its old saves made
+    inside other moves (``Game.upgrade_log``), and the chain is made anew."""
+    setup = _need(data, "setup", dict)
+    records = [_record(m, n) for n, m in enumerate(_need(data, "moves", list), 1)]
+    head = setup_digest(setup)
+    for number, record in enumerate(records, 1):
+        if move_digest(head, record.by, record.move) != record.digest:
+            raise SaveError(
+                f"move {number} does not match its digest: the file was edited or damaged"
+            )
+        head = record.digest
+    try:
+        game = get_game(_need(data, "game", str))
+    except KeyError:  # refused with its name once the migration is done
+        return data | {"version": 2}
+    setup, log = game.upgrade_log(1, setup, [(r.by, r.move) for r in records])
+    head, moves = setup_digest(setup), []
+    for by, text in log:
+        head = move_digest(head, by, text)
+        moves.append({"by": by, "move": text, "digest": head})
+    return data | {"version": 2, "setup": setup, "moves": moves}
 
 
 # (from version, the function that lifts a save of that version by one), oldest first.

@@ -6,9 +6,10 @@ import pytest
 from conftest import finish_round, to_turns
 from pieces import arena, build, piece, put
 
+from nncli.chance import CHANCE
 from nncli.game import IllegalMove
-from nncli.notebook import encounters, engine
-from nncli.notebook.moves import Build, Collect, EndTurn, MovePiece, UseEncounter
+from nncli.notebook import GAME, encounters, engine
+from nncli.notebook.moves import Build, Collect, Draw, EndTurn, MovePiece, UseEncounter
 from nncli.notebook.state import State
 
 
@@ -27,6 +28,12 @@ def holding(tile: str, nation: str = "mushroom", other: str = "thimble") -> Stat
     return state
 
 
+def collected(state: State, col: int = 16, row: int = 12) -> State:
+    """``state`` after the Avatar collects the token on (col, row) and chance draws its tile."""
+    state = engine.apply(state, Collect(col, row))
+    return engine.apply(state, encounters.seeded_draw(state))
+
+
 def test_collect_adjacent_token_draws_a_tile() -> None:
     """Rules: ENC-01, SETUP-04, AVATAR-06
 
@@ -36,9 +43,11 @@ def test_collect_adjacent_token_draws_a_tile() -> None:
     state = at_token()
     after = engine.apply(state, Collect(16, 12))
     assert (16, 12) not in after.tokens
-    assert after.player("mushroom").hand == [encounters.deck(state.seed)[0]]
-    assert after.encounter_draws == 1
-    assert after.player("mushroom").encounters_collected == 1
+    assert GAME.mover(after) == CHANCE and after.player("mushroom").hand == []
+    drawn = engine.apply(after, Draw("eureka"))
+    assert drawn.player("mushroom").hand == ["eureka"]
+    assert drawn.encounter_draws == 1 and GAME.mover(drawn) == "mushroom"
+    assert drawn.player("mushroom").encounters_collected == 1
 
 
 def test_collect_needs_adjacency() -> None:
@@ -58,7 +67,7 @@ def test_collect_is_the_basic_action() -> None:
 
     Collecting is the Avatar's one basic action: it cannot then build as well.
     """
-    state = engine.apply(at_token(), Collect(16, 12))
+    state = collected(at_token())
     with pytest.raises(IllegalMove, match="AVATAR-01"):
         engine.apply(state, Build("lumber-camp", 16, 14, "avatar"))
 
@@ -66,12 +75,21 @@ def test_collect_is_the_basic_action() -> None:
 def test_deck_is_shuffled_by_the_seed() -> None:
     """Rules: SETUP-04, COMP-05
 
-    "shuffle the Encounter tiles": the order is random, fixed by the game's seed.
+    "shuffle the Encounter tiles": each draw takes one of the tiles left, every copy alike (a
+    shuffled deck dealt one at a time); a game begun before chance moves keeps the order its
+    seed shuffled.
     """
     decks = {encounters.deck(seed) for seed in range(8)}
     assert len(decks) > 1
     assert all(len(d) == 16 for d in decks)
     assert encounters.deck(3) == encounters.deck(3)
+    state = at_token()
+    assert sorted(encounters.pool(state)) == sorted(encounters.all_tiles())
+    state.drawn = list(encounters.all_tiles()[:15])
+    state.encounter_draws = 15
+    assert encounters.pool(state) == [encounters.all_tiles()[15]]
+    state.seed_deck, state.drawn, state.encounter_draws = True, [], 4
+    assert encounters.pool(state) == [encounters.deck(state.seed)[4]]
 
 
 def test_tile_used_at_once_then_discarded() -> None:
@@ -216,7 +234,7 @@ def test_hand_kept_between_turns() -> None:
     A tile is used "at any time during your turn": one kept for later stays in the hand, and may
     be played in a later turn of its owner.
     """
-    state = engine.apply(at_token(), Collect(16, 12))
+    state = collected(at_token())
     state = engine.apply(state, EndTurn())
     [kept] = state.player("mushroom").hand
     state = to_turns(finish_round(state), [1, 2])  # Mushroom's next turn

@@ -6,7 +6,7 @@ import pytest
 from pieces import arena, build, piece, put
 
 from nncli.game import IllegalMove
-from nncli.notebook import engine
+from nncli.notebook import encounters, engine
 from nncli.notebook.moves import Attack, Build, MovePiece, Power, Trade
 from nncli.notebook.state import State
 
@@ -191,6 +191,7 @@ def test_second_flight_keen_eyes_and_great_migration() -> None:
     state = ready("humming")
     state.tokens = [(18, 12)]
     after = engine.apply(state, Power("sp2", ("s13",)))
+    after = engine.apply(after, encounters.seeded_draw(after))  # chance draws the tile
     assert after.tokens == [] and len(after.player("humming").hand) == 1
     state = ready("humming")
     put(state, "humming", "melee", 2, 10)

@@ -36,6 +36,7 @@ from nncli.notebook.moves import (
     Combine,
     Demolish,
     Destroy,
+    Draw,
     Initiative,
     Move,
     MovePiece,
@@ -289,7 +290,8 @@ def play(seed: int, moves: int, folder: Path | None, deep: int = 1) -> tuple[Sta
                 state = engine.advance(state, move)
             except IllegalMove as exc:
                 raise Violation(f"the bot's move {text!r} is refused: {exc}") from exc
-            texts.append(text)
+            if not isinstance(move, Draw):  # a save draws by itself (savefile.settle)
+                texts.append(text)
             check_population(state, nation, used)
             check_state(state)
         if folder is not None:

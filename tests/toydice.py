@@ -87,6 +87,12 @@ class DiceRace:
     def to_dict(self, state: DiceState) -> dict[str, Any]:
         return {"total": state.total, "made": state.made, "rolling": state.rolling}
 
+    def upgrade_log(
+        self, version: int, setup: Mapping[str, Any], log: list[tuple[str, str]]
+    ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+        """Nothing of the game changed between save formats."""
+        return dict(setup), list(log)
+
     def seats(self, state: DiceState) -> list[str]:
         """The players, in turn order."""
         return list(state.players)

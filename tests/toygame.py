@@ -118,6 +118,12 @@ class RaceGame:
             "made": state.made,
         }
 
+    def upgrade_log(
+        self, version: int, setup: Mapping[str, Any], log: list[tuple[str, str]]
+    ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+        """Nothing of the game changed between save formats."""
+        return dict(setup), list(log)
+
     def seats(self, state: RaceState) -> list[str]:
         """The players, in turn order."""
         return list(state.players)

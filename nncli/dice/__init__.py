@@ -91,6 +91,12 @@ class DiceGame:
     def to_dict(self, state: State) -> dict[str, Any]:
         return to_dict(state)
 
+    def upgrade_log(
+        self, version: int, setup: Mapping[str, Any], log: list[tuple[str, str]]
+    ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+        """The Dice Game was first saved in format 2: nothing to lift."""
+        return dict(setup), list(log)
+
     def seats(self, state: State) -> list[str]:
         return list(state.seats)
 

@@ -85,6 +85,12 @@ class Nations:
     def mover(self, state: State) -> str | None:
         return mover(state) or None
 
+    def upgrade_log(
+        self, version: int, setup: Mapping[str, Any], log: list[tuple[str, str]]
+    ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+        """Nations was first saved in format 2: nothing to lift."""
+        return dict(setup), list(log)
+
     def seats(self, state: State) -> list[str]:
         return list(state.seats)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from nncli.game import IllegalMove
+from nncli.chance import CHANCE
 from nncli.notebook import engine, setup
 from nncli.notebook.moves import Move
 from nncli.notebook.state import PHASE_OVER, State, json_view, to_dict
@@ -93,14 +93,25 @@ class NotebookNations:
         return json_view(state)
 
     def mover(self, state: State) -> str | None:
+        if state.draws_due:
+            return CHANCE
         return state.mover or None
+
+    def upgrade_log(
+        self, version: int, setup: Mapping[str, Any], log: list[tuple[str, str]]
+    ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+        from nncli.notebook.migrate import upgrade_log
+
+        return upgrade_log(version, setup, log)
 
     def seats(self, state: State) -> list[str]:
         return [p.nation for p in state.players]
 
     def chance_move(self, state: State, stream: Stream) -> Move:
-        """Never asked: Notebook Nations still draws its encounter tiles from the seed itself."""
-        raise IllegalMove("Notebook Nations has no chance points")
+        """The encounter tile drawn for a collected token."""
+        from nncli.notebook.encounters import chance_draw
+
+        return chance_draw(state, stream)
 
     def winner(self, state: State) -> str | None:
         return state.winner or None
@@ -109,7 +120,7 @@ class NotebookNations:
         if after.mover != before.mover:
             who = self._who(before, before.mover)
             return f"your turn has not made a move yet: the last move was made by {who}"
-        if after.encounter_draws != before.encounter_draws:
+        if (after.encounter_draws, after.draws_due) != (before.encounter_draws, before.draws_due):
             return "the last move drew an encounter tile"
         if (after.round, after.phase) != (before.round, before.phase):
             return "your turn has not made a move yet: the last move ended a phase"

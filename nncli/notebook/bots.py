@@ -11,7 +11,7 @@ import random
 from collections import defaultdict
 
 from nncli.botplay import bot_rng
-from nncli.notebook import economy, engine, movement, solo
+from nncli.notebook import economy, encounters, engine, movement, solo
 from nncli.notebook.legal import EXACT, SOURCES
 from nncli.notebook.moves import EndTurn, Move, Research
 from nncli.notebook.setup import BOTS
@@ -29,6 +29,8 @@ def random_move(state: State, rng: random.Random) -> Move:
     legal move may be chosen, and listing one source instead of all of them costs a fraction of
     the time.
     """
+    if state.draws_due:  # a chance point: the seeded source's draw, as nncli would record it
+        return encounters.seeded_draw(state)
     if solo.controls(state):
         return solo.next_move(state)
     if state.phase != PHASE_TURNS or state.turn.pending_rewards:  # initiative spaces, rewards
@@ -79,6 +81,8 @@ def value(state: State, nation: str) -> float:
 
 def greedy_move(state: State, rng: random.Random) -> Move:
     """The move that most improves ``value``; when none does, the best research or the end."""
+    if state.draws_due:
+        return encounters.seeded_draw(state)
     nation = state.mover
     base = value(state, nation)
     best: list[Move] = []
@@ -114,8 +118,9 @@ def rng_for(state: State) -> random.Random:
 
 
 def auto_move(state: State) -> Move | None:
-    """The move of the computer player to act: the solo AI's or a bot's; None for a person."""
-    if state.phase == PHASE_OVER:
+    """The move of the computer player to act: the solo AI's or a bot's; None for a person or
+    for chance."""
+    if state.phase == PHASE_OVER or state.draws_due:
         return None
     kind = state.player(state.mover).controller
     if kind == "ai":
@@ -126,8 +131,9 @@ def auto_move(state: State) -> Move | None:
 
 
 def hint(state: State) -> Move | None:
-    """The greedy bot's move for whoever is to act (the solo AI's own move for the AI)."""
-    if state.phase == PHASE_OVER:
+    """The greedy bot's move for whoever is to act (the solo AI's own move for the AI); None
+    when the game is over or chance is to draw."""
+    if state.phase == PHASE_OVER or state.draws_due:
         return None
     if solo.controls(state):
         return solo.next_move(state)

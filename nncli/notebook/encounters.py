@@ -9,18 +9,26 @@ import random
 from collections.abc import Iterator
 from functools import cache
 
+from nncli.chance import Stream, seeded
 from nncli.game import IllegalMove
 from nncli.notebook import avatar, combat, content, economy, research, units
 from nncli.notebook.content import EncounterTile
 from nncli.notebook.geometry import Rect, distance, parse_square, square_name, unit_rect
-from nncli.notebook.moves import Collect, Move, UseEncounter
+from nncli.notebook.moves import Collect, Draw, Move, UseEncounter
 from nncli.notebook.state import Player, State, Unit
 
 
 @cache
+def all_tiles() -> tuple[str, ...]:
+    """Every encounter tile, one entry per copy, in the data's order."""
+    return tuple(t.key for t in content.load().encounters for _ in range(t.copies))
+
+
+@cache
 def deck(seed: int) -> tuple[str, ...]:
-    """Rules: SETUP-04 - the shuffled deck, a pure function of the game's seed."""
-    tiles = [t.key for t in content.load().encounters for _ in range(t.copies)]
+    """Rules: SETUP-04 - the deck of a game begun before chance moves, shuffled by its seed (a
+    game begun since draws each tile by chance from those left, which is the same shuffle)."""
+    tiles = list(all_tiles())
     random.Random(seed).shuffle(tiles)
     return tuple(tiles)
 
@@ -54,13 +62,45 @@ def take_token(state: State, square: tuple[int, int], reach: int) -> None:
     if player.controller == "ai":
         economy.advance(player, "culture", 1)  # Rules: SOLO-14
         return
-    cards = deck(state.seed)
-    if state.encounter_draws < len(cards):
-        player.hand.append(cards[state.encounter_draws])
-        state.encounter_draws += 1
+    if state.encounter_draws + state.draws_due < len(all_tiles()):
+        state.draws_due += 1  # Rules: ENC-02 - chance draws the tile (``draw``)
     if content.load().nations[player.nation].wonder_rule == "encounter-culture-and-range" \
             and "wonder" in economy.active_buildings(state, player.nation):
         economy.advance(player, "culture", economy.limit("wonder_culture_per_event"))
+
+
+def pool(state: State) -> list[str]:
+    """The tiles a draw may give now, one entry per copy: the tiles not drawn yet or, in a game
+    begun before chance moves, the next tile of the seed's deck."""
+    if state.seed_deck:
+        return list(deck(state.seed)[state.encounter_draws : state.encounter_draws + 1])
+    left = list(all_tiles())
+    for drawn in state.drawn:
+        left.remove(drawn)
+    return sorted(left)
+
+
+def draw(state: State, move: Draw) -> None:
+    """Chance gives the collecting player the tile ``move.tile`` (Rules: ENC-02, SETUP-04)."""
+    if not state.draws_due:
+        raise IllegalMove("no encounter tile is to be drawn now (Rules: ENC-02).")
+    if move.tile not in pool(state):
+        raise IllegalMove(f"the tile {move.tile} is not in the encounter deck (Rules: SETUP-04).")
+    state.player(state.mover).hand.append(move.tile)
+    state.drawn.append(move.tile)
+    state.encounter_draws += 1
+    state.draws_due -= 1
+
+
+def chance_draw(state: State, stream: Stream) -> Draw:
+    """The tile the draw due gives: one of ``pool`` picked by ``stream``, each copy alike."""
+    return Draw(stream.pick(pool(state)))
+
+
+def seeded_draw(state: State) -> Draw:
+    """The draw the seeded source gives (what ``nncli`` records for a game saved with its seed):
+    for bots and self-play, which play without the shell."""
+    return chance_draw(state, seeded(state.seed, state.encounter_draws))
 
 
 def collect(state: State, move: Collect) -> None:

@@ -32,6 +32,7 @@ from nncli.notebook.moves import (
     Combine,
     Demolish,
     Destroy,
+    Draw,
     EndTurn,
     Initiative,
     Move,
@@ -114,6 +115,7 @@ HANDLERS: dict[type, Callable[[State, Any], None]] = {
     Reward: _reward,
     Research: _research,
     EndTurn: _end,
+    Draw: encounters.draw,
 }
 
 
@@ -135,13 +137,18 @@ def _apply(state: State, move: Move, copy: bool) -> State:
     handler = HANDLERS.get(type(move))
     if handler is None:
         raise IllegalMove(f"{type(move).__name__} is not a move of Notebook Nations.")
+    if bool(state.draws_due) != isinstance(move, Draw):
+        if state.draws_due:
+            raise IllegalMove("an encounter tile is being drawn for the collected token; "
+                              "wait for the draw (Rules: ENC-02).")
+        raise IllegalMove("no encounter tile is to be drawn now (Rules: ENC-02).")
     if (state.phase == PHASE_INITIATIVE) != isinstance(move, Initiative):
         if state.phase == PHASE_INITIATIVE:
             raise IllegalMove("it is the Initiative Phase: choose an initiative space first "
                               "(Rules: ROUND-01, ROUND-02).")
         raise IllegalMove("initiative is chosen only in the Initiative Phase (Rules: ROUND-01).")
     waiting = state.turn.pending_rewards
-    if waiting and not isinstance(move, Reward):
+    if waiting and not isinstance(move, Reward | Draw):
         raise IllegalMove(f"first take the reward of the objective {waiting[0]}: "
                           f"reward {waiting[0]} culture, or science (Rules: OBJ-03).")
     ai = solo.controls(state)
@@ -171,6 +178,8 @@ def is_legal(state: State, move: Move) -> bool:
 def legal_moves(state: State) -> list[Move]:
     """Every move the player to act may make now, in a stable order; for the solo AI, its one
     scripted move."""
+    if state.draws_due:  # a chance point: the tiles the draw may give
+        return [Draw(tile) for tile in sorted(set(encounters.pool(state)))]
     if solo.controls(state):
         return [solo.next_move(state)]
     return [m for m in generate(state) if type(m) in EXACT or is_legal(state, m)]

@@ -160,6 +160,13 @@ class EndTurn(NamedTuple):
     """End your turn without research."""
 
 
+@distinct
+class Draw(NamedTuple):
+    """Chance: the encounter tile drawn for a collected token (made by the seat "chance")."""
+
+    tile: str
+
+
 Move = (Initiative | Build | Destroy | Trade | Offering | Spawn | MovePiece | Attack | Combine
         | Channel | Demolish | Recover | Collect | Power | UseEncounter | Reward | Research
-        | EndTurn)
+        | EndTurn | Draw)

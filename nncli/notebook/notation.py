@@ -42,6 +42,7 @@ from nncli.notebook.moves import (
     Combine,
     Demolish,
     Destroy,
+    Draw,
     EndTurn,
     Initiative,
     Move,
@@ -135,6 +136,8 @@ def format_move(move: Move) -> str:
             return f"research {node}"
         case EndTurn():
             return "end"
+        case Draw(tile):
+            return f"draw {tile}"
     raise TypeError(f"not a move: {move!r}")
 
 
@@ -510,6 +513,13 @@ def _parse_end(state: State, args: list[str]) -> Move:
 
 Parser = Callable[[State, list[str]], Move]
 
+def _parse_draw(state: State, args: list[str]) -> Move:
+    """``draw TILE``: chance's draw of an encounter tile (the shell makes it, never a player)."""
+    if len(args) != 1:
+        raise _usage("draw eureka")
+    return Draw(args[0])
+
+
 COMMANDS: dict[str, Parser] = {
     "initiative": _parse_initiative, "build": _parse_build, "destroy": _parse_destroy,
     "trade": _parse_trade, "offering": _parse_offering, "spawn": _parse_spawn,
@@ -517,6 +527,7 @@ COMMANDS: dict[str, Parser] = {
     "channel": _parse_channel, "demolish": _parse_demolish, "recover": _parse_recover,
     "encounter": _parse_collect, "power": _parse_power, "use": _parse_use,
     "reward": _parse_reward, "research": _parse_research, "end": _parse_end,
+    "draw": _parse_draw,
 }
 COMMAND_ALIASES = {"init": "initiative", "offer": "offering", "collect": "encounter",
                    "pass": "end"}

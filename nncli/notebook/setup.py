@@ -53,6 +53,9 @@ def check_setup(setup: Mapping[str, Any]) -> None:
     seed = setup.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise BadSetup("the seed must be a whole number of 0 or more.")
+    if setup.get("encounter_deck", "chance") not in ("chance", "seed"):
+        raise BadSetup('the encounter_deck of a setup is "seed" (a game begun before chance '
+                       'moves) or left out.')
     check_controllers(players)
     start_zones(setup)
 
@@ -197,7 +200,8 @@ def new_game(setup: Mapping[str, Any]) -> State:
                       controller=str(p.get("controller", "human"))) for p in entries]
     side = "2p" if len(players) == 2 else "3-4p"  # Rules: SETUP-02
     state = State(seed=setup["seed"], map_key=setup["map"], research_side=side,
-                  vp_goal=setup["vp_goal"], players=players)
+                  vp_goal=setup["vp_goal"], players=players,
+                  seed_deck=setup.get("encounter_deck") == "seed")
     board_map = data.maps[state.map_key]
     # Rules: SETUP-06 - the highest priority chooses its side first.
     for nation, zone in sorted(start_zones(setup).items(),

@@ -119,6 +119,9 @@ class State:
     units: list[Unit] = field(default_factory=list)  # units and Avatars
     tokens: list[tuple[int, int]] = field(default_factory=list)  # encounter tokens on the map
     encounter_draws: int = 0
+    drawn: list[str] = field(default_factory=list)  # encounter tiles drawn so far, in order
+    draws_due: int = 0  # tokens collected whose tiles chance draws next
+    seed_deck: bool = False  # a game begun before chance moves: tiles come in the seed's order
     round: int = 1
     phase: str = PHASE_INITIATIVE
     order: list[str] = field(default_factory=list)  # nations in picking or turn order
@@ -135,6 +138,7 @@ class State:
         new.buildings = list(self.buildings)  # frozen, so shared
         new.units = [_shallow(u) for u in self.units]
         new.tokens = list(self.tokens)
+        new.drawn = list(self.drawn)
         new.order = list(self.order)
         new.facing = dict(self.facing)
         new.turn = _copy_turn(self.turn)
@@ -223,8 +227,9 @@ def _plain(obj: Any) -> dict[str, Any]:
 
 
 def to_dict(state: State) -> dict[str, Any]:
-    """The TOML-ready plain form of a state (no None anywhere)."""
-    return {
+    """The TOML-ready plain form of a state (no None anywhere); ``draws_due`` only at a chance
+    point, so the tables of saves made before chance moves still match."""
+    plain = {
         "round": state.round,
         "phase": state.phase,
         "turn": state.mover,
@@ -243,3 +248,4 @@ def to_dict(state: State) -> dict[str, Any]:
         "units": [_plain(u) for u in state.units],
         "this_turn": _plain(state.turn),
     }
+    return plain | {"draws_due": state.draws_due} if state.draws_due else plain
