@@ -20,7 +20,7 @@ from email.utils import formatdate, make_msgid
 from pathlib import Path
 from typing import Any
 
-from nncli import limits, savefile
+from nncli import fairplay, limits, savefile
 from nncli.game import Game
 from nncli.savefile import MoveRecord, Save, SaveError
 from nncli.textsafe import shown
@@ -72,8 +72,12 @@ def first_difference(ours: Sequence[MoveRecord], theirs: Sequence[MoveRecord]) -
 
 
 def describe(record: MoveRecord) -> str:
-    """``mushroom: build house k29 from th1`` (control characters escaped)."""
-    return shown(f"{record.by}: {record.move}")
+    """``mushroom: build house k29 from th1`` (control characters escaped); a fair-play record's
+    long hex values are cut to their first 12 digits (``thimble: @seed d90a1dd92195...``)."""
+    text = record.move
+    if fairplay.is_protocol(text):
+        text = " ".join(w[:12] + "..." if len(w) > 15 else w for w in text.split())
+    return shown(f"{record.by}: {text}")
 
 
 def fresh_copy(incoming: Save, game: Game) -> Save:

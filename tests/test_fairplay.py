@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from nncli import fairplay, savefile
+from nncli import fairplay, pbem, savefile
 from nncli.cli import app
 from nncli.savefile import MoveRecord, move_digest
 from tests.toydice import DICE
@@ -257,3 +257,10 @@ def test_in_a_three_player_relay_the_middle_player_cannot_change_the_others(
         assert result.exit_code == 2
         assert "is not signed by" in result.output
         assert cam.save.read_bytes() == before
+
+
+def test_receive_and_mail_show_fair_play_records_short() -> None:
+    """A record of fair play is shown with its hex values cut, so a mail's lines stay short."""
+    record = MoveRecord("b", f"{fairplay.SEED} {'ab' * 32}", "")
+    assert pbem.describe(record) == "b: @seed abababababab..."
+    assert pbem.describe(MoveRecord("b", "add 2", "")) == "b: add 2"
