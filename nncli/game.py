@@ -164,3 +164,10 @@ def get_game(key: str) -> Game:
 
 
 GAMES = ("notebook-nations", "nations", "dice")
+
+
+def narration(game: Game, before: Any, after: Any, move: Any) -> list[str]:
+    """Sentences on what ``move`` made happen from ``before`` to ``after``, from the game's
+    optional ``narrate(before, after, move)`` (none when the game has no such method)."""
+    narrate = getattr(game, "narrate", None)
+    return [str(line) for line in narrate(before, after, move)] if narrate else []

@@ -28,7 +28,7 @@ from prompt_toolkit.history import FileHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 from nncli import savefile
-from nncli.game import Game, GameError
+from nncli.game import Game, GameError, narration
 from nncli.savefile import Save, SaveError, StaleSave
 from nncli.textsafe import shown
 from nncli.undo import CannotUndo, take_back
@@ -246,9 +246,21 @@ class Repl:
             self.last_person = record.by
         if by_computer:
             self.say(shown(f"{record.by}: {record.move}"))
+        self.tell(before, after, made)
         if new_turn:
             self.banner()
         return True
+
+    def tell(self, before: Save, after: Save, made: str) -> None:
+        """Print the game's sentences on what the move ``made`` did (income, draws, VP...)."""
+        try:
+            move = self.game.parse(made, before.state)
+        except GameError:
+            return
+        for sentence in narration(self.game, before.state, after.state, move):
+            lines = textwrap.wrap(shown(sentence), self.size()[0] - 1, initial_indent="  ",
+                                  subsequent_indent="    ")
+            self.say("\n".join(lines))
 
     def run_computers(self) -> None:
         """Let computer-controlled players move until a person is to move or the game ends."""

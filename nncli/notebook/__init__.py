@@ -144,6 +144,12 @@ class NotebookNations:
 
         return player_name(state.player(nation), "{nation} ({name})")
 
+    def narrate(self, before: State, after: State, move: Move) -> list[str]:
+        """Sentences on what ``move`` made happen (an optional ``Game`` method)."""
+        from nncli.notebook.narrate import narrate
+
+        return narrate(before, after, move)
+
     def help_text(self, topic: str | None) -> str:
         from nncli.notebook.helptext import help_text
 

@@ -1,0 +1,86 @@
+"""The game tells what happened: sentences made from the states before and after a move."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pieces import arena, put
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from nncli import savefile
+from nncli.notebook import GAME, encounters, engine, setup
+from nncli.notebook.moves import Attack, Collect, EndTurn, Initiative, UseEncounter
+from nncli.notebook.narrate import narrate
+from nncli.notebook.state import State
+from nncli.repl import run_repl
+
+ANN = "Mushroom (Mushroom Tribes)"  # the arena's first player
+
+
+def told(state: State, move: object) -> tuple[State, list[str]]:
+    after = engine.apply(state, move)  # type: ignore[arg-type]
+    return after, narrate(state, after, move)  # type: ignore[arg-type]
+
+
+def test_the_income_step_and_the_initiative_bonus_are_told() -> None:
+    """Rules: INCOME-01, INIT-10 - a turn begins with the Income Step, then the initiative
+    space's bonus; the narration gives both."""
+    state = engine.new_game(setup.make_setup({"seed": 4, "names": ["Ann", "Ben"]}))
+    state, lines = told(state, Initiative(2))  # Ann (Mushroom) picks "+1 Food"
+    assert lines == []
+    state, lines = told(state, Initiative(5))
+    assert lines == ["Ann (Mushroom Tribes)'s turn begins: the Income Step gives +4 food +3 wood "
+                     "+2 gold +1 science, with the initiative bonus of space 2 (+1 Food)."]
+
+
+def test_an_encounter_tells_the_tile_drawn_and_a_played_tile_what_it_gave() -> None:
+    state = arena()
+    me = state.avatar("mushroom")
+    me.col, me.row = 14, 12
+    state.tokens = [(16, 12)]
+    tile = encounters.tile(encounters.deck(state.seed)[0])
+    state, lines = told(state, Collect(16, 12))
+    assert lines == [f"{ANN} collects the encounter token on q13 and draws {tile.name} "
+                     f"({tile.text})."]
+    state.player("mushroom").hand = ["forgotten-pantry"]
+    _, lines = told(state, UseEncounter("forgotten-pantry"))
+    assert lines == ["Mushroom (Mushroom Tribes) plays Forgotten Pantry (+3 Food.): +3 food."]
+
+
+def test_a_destroyed_unit_is_told() -> None:
+    state = arena()
+    put(state, "mushroom", "melee", 5, 5)
+    put(state, "thimble", "melee", 7, 5)
+    _, lines = told(state, Attack("melee1", "thimble:melee1"))
+    assert "Thimble (Thimble Empire)'s melee1 is destroyed." in lines
+
+
+def test_victory_points_and_the_winner_are_told_with_their_reasons() -> None:
+    """Rules: VP-02, END-05 - Science 20 is worth a Science VP at the end of the round; reaching
+    the goal ends the game, and the narration says who won and how."""
+    state = arena()
+    state.vp_goal = 1
+    state.player("mushroom").science = 20
+    state, _ = told(state, EndTurn())  # Mushroom's turn ends; Thimble's begins
+    _, lines = told(state, EndTurn())  # the round ends
+    assert f"{ANN} scores 1 science VP (Science 20 on the track): 1 of 1." in lines
+    assert lines[-1] == (f"The game is over after round 1: {ANN} wins with 1 VP "
+                         "(military 0, science 1, culture 0; the goal was 1).")
+
+
+def test_the_repl_narrates_the_ais_turns_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                             ) -> None:
+    """Solo: the AI's moves are printed with what they did (its Income Step included)."""
+    path = tmp_path / "solo.toml"
+    game = GAME.make_setup({"solo": "thimble", "nations": ["mushroom"], "names": ["Ann"],
+                            "seed": 2})
+    savefile.write(savefile.new_save(GAME, game), path)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("initiative 1\nend\nquit\n")
+        run_repl(GAME, savefile.load(path), path, handover=False)
+    out = capsys.readouterr().out
+    assert "  Ann (Mushroom Tribes)'s turn begins: the Income Step gives " in out
+    assert "  Thimble Empire's turn begins: the Income Step gives +" in out
