@@ -502,6 +502,14 @@ def choices(buffer: Buffer) -> list[Completion]:
     return [c for c in found if typed[len(typed) + c.start_position :] != c.text]
 
 
+def opening(game: Game, save: Save, path: Path) -> str:
+    """Which save this session plays: a game just begun, or one resumed."""
+    if not save.moves:
+        return f"Started a new game of {game.name} in {path}."
+    count = f"{len(save.moves)} move" + ("s" if len(save.moves) > 1 else "")
+    return f"Resumed {path}: {game.name}, {count} so far."
+
+
 def run_repl(game: Game, save: Save, path: Path, handover: bool | None = None) -> None:
     """Play the game in ``save`` at the prompt, saving to ``path`` after every move.
 
@@ -510,6 +518,7 @@ def run_repl(game: Game, save: Save, path: Path, handover: bool | None = None) -
     """
     hide = sys.stdout.isatty() if handover is None else handover
     repl = Repl(game, save, Path(path), use_color(), handover=hide)
+    repl.say(opening(game, save, path))
     repl.banner()
     repl.run_computers()
     repl.say("Type a move (Tab completes), or help; board full, panels and legend show more.")
@@ -535,4 +544,4 @@ def run_repl(game: Game, save: Save, path: Path, handover: bool | None = None) -
             break
         if not repl.handle(line):
             break
-    repl.say(f"The game is saved in {repl.path}.")
+    repl.say(f"The game is saved in {repl.path}.\nTo continue it: scripts/play {repl.path}")

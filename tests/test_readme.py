@@ -1,0 +1,162 @@
+"""README's commands work as written, run from a temporary copy of the project: the
+play-by-email walkthrough, the first game's moves, the solo and bot set-ups, the commands listed,
+and saves/README.md's examples; and the set-up script says what it installs on its first run."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SKIPPED = (".venv", ".git", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache",
+           ".hypothesis", "*.eml", "*.bak")
+
+
+def blocks(text: str) -> list[tuple[str, list[str]]]:
+    """The fenced code blocks of a Markdown text: (language, lines)."""
+    return [(lang, body.splitlines())
+            for lang, body in re.findall(r"^```(\w*)\n(.*?)^```", text, re.M | re.S)]
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    """A copy of the project, with ``nncli`` on PATH running the copy's code."""
+    project = tmp_path / "nncli"
+    shutil.copytree(ROOT, project, ignore=shutil.ignore_patterns(*SKIPPED))
+    shim = tmp_path / "bin" / "nncli"
+    shim.parent.mkdir()
+    shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m nncli "$@"\n')
+    shim.chmod(shim.stat().st_mode | stat.S_IEXEC)
+    return project
+
+
+def shell(copy: Path, command: str, where: Path) -> subprocess.CompletedProcess[str]:
+    """``command`` run by bash in ``where``, with the copy's nncli on PATH; it must succeed."""
+    env = os.environ | {"PATH": f"{copy.parent / 'bin'}:{os.environ['PATH']}",
+                        "PYTHONPATH": str(copy), "NO_COLOR": "1"}
+    done = subprocess.run(["bash", "-c", command], cwd=where, env=env, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, f"{command}: {done.stderr}"
+    return done
+
+
+def test_the_copy_runs_its_own_code(copy: Path) -> None:
+    where = shell(copy, f'"{sys.executable}" -c "import nncli; print(nncli.__file__)"', copy)
+    assert where.stdout.startswith(str(copy))
+
+
+def test_play_by_email_as_written(copy: Path) -> None:
+    """Ann and Ben each in a folder of their own; the mail between them goes as the text says
+    (Ben saves Ann's message as ann-mail.eml, Ann saves Ben's as ben-mail.eml)."""
+    folders = {"ann": copy.parent / "ann", "ben": copy.parent / "ben"}
+    for folder in folders.values():
+        folder.mkdir()
+    text = (copy / "README.md").read_text()
+    walkthrough = [lines for lang, lines in blocks(text) if lang == "sh"  # the signed games'
+                   and any(line.startswith(("ann$ ", "ben$ ")) for line in lines)  # keys need
+                   and not any("--pbem" in line for line in lines)]  # two homes: not here
+    assert len(walkthrough) == 3
+    ran = 0
+    for lines in walkthrough:
+        last = ""
+        for line in lines:
+            if line.startswith(("ann$ ", "ben$ ")):
+                who, command = line.split("$ ", 1)
+                last = shell(copy, command, folders[who]).stdout
+                ran += 1
+            else:
+                assert line in last.splitlines(), (line, last)  # the output the README shows
+        if (folders["ann"] / "game.eml").exists():
+            shutil.move(folders["ann"] / "game.eml", folders["ben"] / "ann-mail.eml")
+        if (folders["ben"] / "ben-mail.eml").exists():
+            shutil.move(folders["ben"] / "ben-mail.eml", folders["ann"] / "ben-mail.eml")
+    assert ran == 11
+    heads = {who: shell(copy, "nncli verify game.toml", folder).stdout
+             for who, folder in folders.items()}
+    assert heads["ann"].startswith("OK: ") and heads["ann"] != heads["ben"]  # Ann moved since
+
+
+def test_the_first_game_moves(copy: Path) -> None:
+    """The moves of "A first game", on the game scripts/play starts (the rulebook's first)."""
+    text = (copy / "README.md").read_text()
+    [moves] = [lines for lang, lines in blocks(text) if lines and lines[0].startswith("initiat")]
+    shell(copy, "nncli new first.toml --seed 1", copy)
+    for line in moves:
+        move = re.split(r"\s{2,}", line)[0]
+        shell(copy, f'nncli move first.toml "{move}"', copy)
+    assert "thimble" in shell(copy, "nncli show first.toml --json", copy).stdout
+
+
+def test_the_solo_bot_and_command_lines(copy: Path) -> None:
+    """Every set-up line runs (with its [optional part] and without); every command listed has
+    its help."""
+    text = (copy / "README.md").read_text()
+    lines = [line for lang, body in blocks(text) if not lang for line in body
+             if line.startswith("nncli ")]
+    news = [re.split(r"\s{3,}", line)[0] for line in lines if line.startswith("nncli new ")
+            and not re.search(r"\b[A-Z]{2,}\b", line.split("   ")[0])]
+    assert len(news) == 2
+    for line in news:
+        shell(copy, re.sub(r"[\[\]]", "", line) + " --force", copy)
+        shell(copy, re.sub(r"\s*\[[^]]*\]", "", line) + " --force", copy)
+    written = [re.split(r"\s{3,}", line)[0].split() for line in lines]
+    commands = {words[1] for words in written if len(words) > 1}
+    assert {"new", "play", "move", "run", "show", "moves", "log", "verify", "mail"} <= commands
+    for command in commands - {"SAVE"}:
+        shell(copy, f"nncli {command} --help", copy)
+
+
+def test_the_example_saves(copy: Path) -> None:
+    """saves/ is in the project with its README, whose commands run, and a sound example of each
+    game."""
+    text = (copy / "saves" / "README.md").read_text()
+    [(_, lines)] = blocks(text)
+    for line in lines:
+        if line.startswith("nncli "):
+            shell(copy, line.split("#")[0], copy)
+    examples = sorted(p.name for p in (copy / "saves" / "examples").glob("*.toml"))
+    assert examples == ["nations.toml", "notebook-nations.toml"]
+    for name in examples:
+        assert shell(copy, f"nncli verify saves/examples/{name}", copy).stdout.startswith("OK")
+
+
+FAKE_PYTHON = """#!/bin/sh
+# python3 -m venv DIR: a venv whose python "installs" with pip and whose nncli says it ran
+dir=$3
+mkdir -p "$dir/bin"
+cat > "$dir/bin/python" <<'INNER'
+#!/bin/sh
+echo "Collecting typer>=0.12 (from nncli==0.1.0)"
+echo "Successfully installed nncli-0.1.0 typer-0.29.2"
+printf '#!/bin/sh\\necho "nncli ran $*"\\n' > "$(dirname "$0")/nncli"
+chmod +x "$(dirname "$0")/nncli"
+INNER
+chmod +x "$dir/bin/python"
+"""
+
+
+def test_the_first_run_says_what_it_installs(copy: Path, tmp_path: Path) -> None:
+    fake = tmp_path / "fake"
+    fake.mkdir()
+    (fake / "python3").write_text(FAKE_PYTHON)
+    (fake / "python3").chmod(0o755)
+    env = os.environ | {"PATH": f"{fake}:{os.environ['PATH']}"}
+    first = subprocess.run([str(copy / "scripts" / "play"), "--no-handover"], cwd=tmp_path,
+                           env=env, capture_output=True, text=True, timeout=60, check=False)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == "nncli ran play --no-handover\n"
+    said = first.stderr.splitlines()
+    assert said[0].startswith("nncli: first run: creating the virtual environment")
+    assert said[1].startswith("nncli: installing nncli and what it needs (typer")
+    assert "nncli:   Collecting typer>=0.12 (from nncli==0.1.0)" in said
+    assert said[-1] == "nncli: ready"
+    again = subprocess.run([str(copy / "scripts" / "nncli"), "log", "x.toml"], cwd=tmp_path,
+                           env=env, capture_output=True, text=True, timeout=60, check=False)
+    assert (again.stdout, again.stderr) == ("nncli ran log x.toml\n", "")
