@@ -12,7 +12,7 @@ from prompt_toolkit.output import DummyOutput
 
 from nncli import savefile
 from nncli.notebook import GAME, encounters, engine, setup
-from nncli.notebook.moves import Attack, Collect, EndTurn, Initiative, UseEncounter
+from nncli.notebook.moves import Attack, Collect, Draw, EndTurn, Initiative, UseEncounter
 from nncli.notebook.narrate import narrate
 from nncli.notebook.state import State
 from nncli.repl import run_repl
@@ -42,7 +42,13 @@ def test_an_encounter_tells_the_tile_drawn_and_a_played_tile_what_it_gave() -> N
     me.col, me.row = 14, 12
     state.tokens = [(16, 12)]
     tile = encounters.tile(encounters.deck(state.seed)[0])
-    state, lines = told(state, Collect(16, 12))
+    collected = engine.apply(state, Collect(16, 12))
+    assert narrate(state, collected, Collect(16, 12)) == [
+        f"{ANN} collects the encounter token on q13."]
+    draw = Draw(tile.key)  # the chance move that follows; the shell tells both as one
+    drawn = engine.apply(collected, draw)
+    lines = narrate(state, drawn, Collect(16, 12))
+    state = drawn
     assert lines == [f"{ANN} collects the encounter token on q13 and draws {tile.name} "
                      f"({tile.text})."]
     state.player("mushroom").hand = ["forgotten-pantry"]

@@ -69,9 +69,10 @@ def _draws(before: State, after: State) -> list[str]:
         if tiles:
             lines.append(f"{who} collects the encounter token{'s' if collected > 1 else ''} "
                          f"on {where} and draws {'; '.join(tiles)}.")
-        else:
-            lines.append(f"{who} collects the encounter token on {where} (no tile drawn; "
-                         f"{_gains(was, player) or 'nothing gained'}).")
+        else:  # the tile is drawn by the chance move that follows
+            gained = _gains(was, player)
+            lines.append(f"{who} collects the encounter token on {where}"
+                         + (f": {gained}." if gained else "."))
     return lines
 
 
