@@ -122,7 +122,7 @@ def test_the_example_saves(copy: Path) -> None:
         if line.startswith("nncli "):
             shell(copy, line.split("#")[0], copy)
     examples = sorted(p.name for p in (copy / "saves" / "examples").glob("*.toml"))
-    assert examples == ["nations.toml", "notebook-nations.toml"]
+    assert examples == ["dice.toml", "nations.toml", "notebook-nations.toml"]
     for name in examples:
         assert shell(copy, f"nncli verify saves/examples/{name}", copy).stdout.startswith("OK")
 
