@@ -64,10 +64,11 @@ def save_errors(path: Path) -> Iterator[None]:
         fail(f"cannot use {path}: {exc.strerror or exc}")
 
 
-def open_save(path: Path) -> tuple[Game, Save]:
-    """The verified save at ``path`` and its game, or exit 2 with the reason."""
+def open_save(path: Path, full: bool = False) -> tuple[Game, Save]:
+    """The verified save at ``path`` (every move replayed with ``full``, else only those the
+    verified-state cache does not remember) and its game, or exit 2 with the reason."""
     with save_errors(path):
-        save = savefile.load(path)
+        save = savefile.load(path, full)
     return get_game(save.game_key), save
 
 
@@ -503,7 +504,7 @@ def log(save: SaveArg) -> None:
 @app.command(cls=PlainHelp)
 def verify(save: SaveArg) -> None:
     """Replay the log and check every digest."""
-    _, loaded = open_save(save)
+    _, loaded = open_save(save, full=True)
     typer.echo(f"OK: {len(loaded.moves)} moves, head digest {loaded.head[:16]}")
 
 

@@ -32,11 +32,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from nncli import __version__, atomicfile, fairplay, limits
+from nncli import __version__, atomicfile, fairplay, limits, savetext
 from nncli.chance import CHANCE, Stream, seeded
 from nncli.fairplay import Ledger
 from nncli.game import Game, GameError, IllegalMove, get_game
 from nncli.limits import LimitError
+from nncli.savetext import MoveRecord as MoveRecord  # made there by the fast path
 from nncli.textsafe import shown
 
 FORMAT = "nncli-save"
@@ -54,20 +55,6 @@ class SaveError(Exception):
 
 class StaleSave(SaveError):
     """The file is no longer the one the save was read from: another process wrote it since."""
-
-
-@dataclass(frozen=True)
-class MoveRecord:
-    """One move of the history: who made it, its canonical text, and the chained digest."""
-
-    by: str
-    move: str
-    digest: str
-    sig: str = ""  # the mover's signature of ``digest``, in a game played by e-mail (fairplay)
-
-    def same(self, other: MoveRecord) -> bool:
-        """Whether the two records hold the same move at the same place of the chain."""
-        return (self.by, self.move, self.digest) == (other.by, other.move, other.digest)
 
 
 @dataclass(frozen=True)
@@ -172,7 +159,7 @@ def _signed(save: Save, record: MoveRecord) -> MoveRecord:
             f"it is {record.by}'s turn, and this machine holds no key for that seat: "
             "only its own player can make its moves in a game played by e-mail"
         )
-    return replace(record, sig=secrets.sign(record.digest))
+    return record._replace(sig=secrets.sign(record.digest))
 
 
 def protocol_record(save: Save, game: Game, seat: str, text: str) -> Save:
@@ -457,10 +444,13 @@ def _fsync_dir(directory: Path) -> None:
 # --- reading ------------------------------------------------------------------------------------
 
 
-def load(path: str | os.PathLike[str]) -> Save:
-    """Read, migrate and verify the save at ``path`` (raises SaveError, or OSError)."""
+def load(path: str | os.PathLike[str], full: bool = False) -> Save:
+    """Read, migrate and verify the save at ``path`` (raises SaveError, or OSError): only its
+    new moves when ``nncli.verified`` remembers the rest, every move with ``full``."""
+    from nncli import verified
+
     data = read_bytes(path)
-    save = loads(decoded(data, path), str(path))
+    save = verified.loads(decoded(data, path), str(path), full)
     return replace(save, origin=bytes_digest(data))
 
 
@@ -490,10 +480,10 @@ def loads(text: str, name: str = "the save") -> Save:
     """Parse, migrate and verify the TOML ``text`` of a save called ``name`` in messages."""
     _within_limits(limits.check_text, text, name)
     try:
-        data = tomllib.loads(text)
+        data = savetext.parse(text)
     except tomllib.TOMLDecodeError as exc:
         raise SaveError(f"{name} is not valid TOML {_toml_problem(exc, text)}") from exc
-    _within_limits(limits.check_tree, data, name)
+    _within_limits(limits.check_tree, data, name)  # (savetext's records are within them)
     data = migrate(data, name)
     return _verify(data, name)
 
@@ -551,11 +541,16 @@ def _verify(data: dict[str, Any], name: str) -> Save:
     except KeyError:
         raise SaveError(f'this save is for the game "{key}", unknown to this nncli') from None
     save = _replay(game, key, setup, moves, created)
-    if not _agrees(state_table, game.to_dict(save.state)):
+    check_snapshot(game, state_table, save.state)
+    return save
+
+
+def check_snapshot(game: Game, state_table: dict[str, Any], state: Any) -> None:
+    """Refuse a ``[state]`` table that does not agree with the replayed ``state``."""
+    if not _agrees(state_table, game.to_dict(state)):
         raise SaveError(
             "the [state] table does not match the replayed moves: the file was edited or damaged"
         )
-    return save
 
 
 def _agrees(snapshot: Any, replayed: Any) -> bool:
@@ -581,6 +576,8 @@ def _agrees(snapshot: Any, replayed: Any) -> bool:
 
 def _record(item: Any, number: int) -> MoveRecord:
     """The ``number``-th ``[[moves]]`` entry, type-checked."""
+    if isinstance(item, MoveRecord):  # made by savetext's fast path: three strings already
+        return item
     if not isinstance(item, dict):
         raise SaveError(f"move {number} must be a table with by, move and digest")
     where = f"moves[{number}]."

@@ -11,7 +11,8 @@ import re
 
 # C0 and C1 controls, DEL, the line and paragraph separators, and the bidirectional overrides
 # and isolates (which reorder what follows them on the line).
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+CONTROLS = "\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"  # as a [] class
+_CONTROL = re.compile(f"[{CONTROLS}]")
 
 
 def has_control(text: str) -> bool:

@@ -10,32 +10,17 @@ read or written is ignored: the data files are always the truth.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import os
-import pickle
 import sys
 from pathlib import Path
 
+from nncli.cachefiles import cache_dir as cache_dir  # (tests ask it here)
+from nncli.cachefiles import read, store
 from nncli.notebook.content import DATA_DIR, Content
 
 _HERE = Path(__file__).parent
 # The code that judges the data (content_loader is imported only on a miss).
 _CODE = (_HERE / "content.py", _HERE / "content_loader.py", _HERE.parent / "datafiles.py")
-
-
-def cache_dir() -> Path | None:
-    """Where the cache lives, or None when it is turned off."""
-    chosen = os.environ.get("NNCLI_CACHE_DIR")
-    if chosen is not None:
-        return Path(chosen) if chosen else None
-    base = os.environ.get("XDG_CACHE_HOME")
-    if not base:
-        try:
-            base = str(Path.home() / ".cache")
-        except RuntimeError:  # no home folder to be found: keep no cache
-            return None
-    return Path(base) / "nncli"
 
 
 def digest(data_dir: Path) -> str:
@@ -53,15 +38,11 @@ def load(data_dir: Path = DATA_DIR) -> Content:
     if folder is None:
         return _read(data_dir)
     path = folder / f"content-{digest(data_dir)}.pickle"
-    try:
-        with path.open("rb") as fh:
-            kept = pickle.load(fh)
-        if isinstance(kept, Content):
-            return kept
-    except Exception:  # noqa: BLE001 - missing, damaged or from another version: read afresh
-        pass
+    kept = read(path)
+    if isinstance(kept, Content):
+        return kept
     fresh = _read(data_dir)
-    _store(fresh, path)
+    store(fresh, path)
     return fresh
 
 
@@ -70,21 +51,3 @@ def _read(data_dir: Path) -> Content:
     from nncli.notebook.content_loader import load_content
 
     return load_content(data_dir)
-
-
-def _store(fresh: Content, path: Path) -> None:
-    """Write the cache atomically; a folder that cannot be written is no error."""
-    import tempfile  # only a miss writes (start-up time)
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(dir=path.parent, prefix=".content-")
-    except OSError:
-        return
-    try:
-        with os.fdopen(handle, "wb") as fh:
-            pickle.dump(fresh, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)

@@ -1,0 +1,49 @@
+"""The user's cache folder, shared by every cache of nncli (none of which is ever the truth).
+
+The folder is ``$NNCLI_CACHE_DIR``, else ``$XDG_CACHE_HOME/nncli``, else ``~/.cache/nncli``;
+``NNCLI_CACHE_DIR=""`` turns caching off. A cache file that cannot be read or written is no error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+from pathlib import Path
+from typing import Any
+
+
+def cache_dir() -> Path | None:
+    """Where the caches live, or None when caching is turned off."""
+    chosen = os.environ.get("NNCLI_CACHE_DIR")
+    if chosen is not None:
+        return Path(chosen) if chosen else None
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except RuntimeError:  # no home folder to be found: keep no cache
+            return None
+    return Path(base) / "nncli"
+
+
+def read(path: Path) -> Any:
+    """The object pickled at ``path``, or None when it is missing or cannot be unpickled."""
+    try:
+        with path.open("rb") as fh:
+            return pickle.load(fh)
+    except Exception:  # noqa: BLE001 - missing, damaged or from another version: a miss
+        return None
+
+
+def store(value: Any, path: Path) -> None:
+    """Pickle ``value`` to ``path`` atomically (a temporary file of this process, renamed)."""
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with temp.open("wb") as fh:
+            pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temp, path)
+    except (OSError, pickle.PicklingError):
+        with contextlib.suppress(OSError):
+            temp.unlink()

@@ -1,0 +1,105 @@
+"""Reading a save's TOML quickly: the ``[[moves]]`` section in the exact form nncli writes is read
+by one regular expression, and only the rest of the file by ``tomllib``.
+
+A long save is mostly its ``[[moves]]`` tables, and ``tomllib`` spends most of its time there. The
+fast path is taken only when the result is provably what ``tomllib`` would give for the whole
+file: the moves section is a run of records in the exact form ``tomli_w`` writes (three keys, in
+order, plain strings with no escapes, no control character and no more characters than a
+string of a save may hold), the text before it and the text after it parse on their
+own, the text after it starts with a table header (so no key after the section can belong to its
+last table), and the two parts share no top-level key and neither holds ``moves``. Anything else
+is parsed whole by ``tomllib``, which also gives the errors their line numbers.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable
+from itertools import repeat
+from typing import Any, NamedTuple
+
+from nncli.limits import MAX_STRING_CHARS
+from nncli.textsafe import CONTROLS
+
+# A TOML basic string that needs no unescaping and is within the limits of a save's strings (so
+# that limits.check_tree, which the records skip, need not see it).
+_TEXT = rf'"([^"\\{CONTROLS}]{{0,{MAX_STRING_CHARS}}})"\n'
+RECORD = re.compile(rf"\[\[moves\]\]\nby = {_TEXT}move = {_TEXT}digest = {_TEXT}\n")
+_SECTION = re.compile(rf"(?:\[\[moves\]\]\nby = {_TEXT}move = {_TEXT}digest = {_TEXT}\n)*")
+MOVES = "[[moves]]\n"
+
+
+class MoveRecord(NamedTuple):
+    """One move of the history: who made it, its canonical text, and the chained digest."""
+
+    by: str
+    move: str
+    digest: str
+    sig: str = ""  # the mover's signature of ``digest``, in a game played by e-mail (fairplay)
+
+    def same(self, other: MoveRecord) -> bool:
+        """Whether the two records hold the same move at the same place of the chain."""
+        return (self.by, self.move, self.digest) == (other.by, other.move, other.digest)
+
+
+class Split(NamedTuple):
+    """A save's text read in three parts: ``text[:moves_start]`` (parsed into ``head``), the
+    moves section up to ``moves_end`` (``records``: by, move, digest) and the rest (``rest``)."""
+
+    head: dict[str, Any]
+    records: list[MoveRecord]
+    rest: dict[str, Any]
+    moves_start: int
+    moves_end: int
+
+
+def parse(text: str) -> dict[str, Any]:
+    """The TOML document ``text`` as ``tomllib.loads`` gives it (raises TOMLDecodeError), except
+    that the moves read by the fast path are ``MoveRecord``s instead of tables."""
+    found = split(text)
+    if found is None:
+        return tomllib.loads(text)
+    return found.head | {"moves": found.records} | found.rest
+
+
+def split(text: str) -> Split | None:
+    """``text`` read by the fast path, or None when it is not in the form nncli writes."""
+    if text.startswith(MOVES):
+        start = 0
+    elif (start := text.find("\n" + MOVES) + 1) == 0:
+        return None
+    found = section(text, start)
+    if found is None:
+        return None
+    records, end = found
+    try:
+        head = tomllib.loads(text[:start])
+        rest = tomllib.loads(text[end:])
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return None
+    if "moves" in head or "moves" in rest or head.keys() & rest.keys():
+        return None
+    return Split(head, records, rest, start, end)
+
+
+def section(text: str, start: int) -> tuple[list[MoveRecord], int] | None:
+    """The move records from ``start`` and where they end, or None when what follows them
+    (which must be the rest of the file) does not start with a table header."""
+    end = _SECTION.match(text, start)
+    assert end is not None  # a run of no records matches too
+    stop = end.end()
+    if stop < len(text) and (text[stop] != "[" or text.startswith(MOVES, stop)):
+        return None
+    return records(text, start, stop), stop
+
+
+def records(text: str, start: int, end: int) -> list[MoveRecord]:
+    """The move records of the section of ``text`` from ``start`` to ``end``."""
+    return as_records(RECORD.findall(text, start, end))
+
+
+def as_records(items: Iterable[tuple[str, str, str]]) -> list[MoveRecord]:
+    """``items`` (by, move, digest) as MoveRecords with no signature (made without a Python call
+    each)."""
+    return list(map(tuple.__new__, repeat(MoveRecord), (item + ("",) for item in items)))
