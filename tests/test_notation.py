@@ -29,8 +29,9 @@ from nncli.notebook.moves import (
     Trade,
     UseEncounter,
 )
-from nncli.notebook.notation import completions, format_move, next_words, parse_move
+from nncli.notebook.notation import format_move, parse_move
 from nncli.notebook.state import PHASE_TURNS, Building, State, Unit
+from nncli.textmoves import completions, next_words
 
 SETUP = {"seed": 1, "vp_goal": 1, "map": "2p",
          "players": [{"name": "Ann", "nation": "mushroom"}, {"name": "Ben", "nation": "thimble"}]}
@@ -215,21 +216,22 @@ def test_game_over(state: State) -> None:
 
 LEGAL: list[Move] = [MovePiece("melee1", 9, 8), MovePiece("melee2", 9, 9),
                      MovePiece("avatar", 5, 5), Spawn("melee", 9, 6, "barracks1"), EndTurn()]
+TEXTS = [format_move(move) for move in LEGAL]
 
 
-def test_completions(state: State) -> None:
-    assert completions(state, "MOVE   mel", LEGAL) == ["move melee1 j9", "move melee2 j10"]
-    assert completions(state, "", LEGAL)[0] == "end"
-    assert completions(state, "move melee1 ", LEGAL) == ["move melee1 j9"]
-    assert completions(state, "attack", LEGAL) == []
+def test_completions() -> None:
+    assert completions("MOVE   mel", TEXTS) == ["move melee1 j9", "move melee2 j10"]
+    assert completions("", TEXTS)[0] == "end"
+    assert completions("move melee1 ", TEXTS) == ["move melee1 j9"]
+    assert completions("attack", TEXTS) == []
 
 
-def test_next_words(state: State) -> None:
-    assert next_words(state, "", LEGAL) == ["end", "move", "spawn"]
-    assert next_words(state, "mo", LEGAL) == ["move"]
-    assert next_words(state, "move ", LEGAL) == ["avatar", "melee1", "melee2"]
-    assert next_words(state, "move mel", LEGAL) == ["melee1", "melee2"]
-    assert next_words(state, "spawn melee j7 ", LEGAL) == ["from"]
+def test_next_words() -> None:
+    assert next_words("", TEXTS) == ["end", "move", "spawn"]
+    assert next_words("mo", TEXTS) == ["move"]
+    assert next_words("move ", TEXTS) == ["avatar", "melee1", "melee2"]
+    assert next_words("move mel", TEXTS) == ["melee1", "melee2"]
+    assert next_words("spawn melee j7 ", TEXTS) == ["from"]
 
 
 @settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])

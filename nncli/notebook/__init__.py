@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from nncli import textmoves
 from nncli.chance import CHANCE
 from nncli.notebook import engine, setup
 from nncli.notebook.moves import Move
@@ -21,15 +22,18 @@ class NotebookNations:
     name = "Notebook Nations"
 
     def __init__(self) -> None:
-        self._legal: tuple[State, list[Move]] | None = None
+        self._legal: tuple[State, list[Move], list[str]] | None = None
 
-    def _legal_now(self, state: State) -> list[Move]:
-        """``legal_moves(state)``, computed once per position (only ``advance`` changes a state
-        after ``apply`` returns it, and it forgets this cache, so the same object is the same
-        position)."""
+    def _legal_now(self, state: State) -> tuple[list[Move], list[str]]:
+        """``legal_moves(state)`` and their canonical texts, computed once per position (only
+        ``advance`` changes a state after ``apply`` returns it, and it forgets this cache, so the
+        same object is the same position): every Tab after the first costs a filter only."""
         if self._legal is None or self._legal[0] is not state:
-            self._legal = (state, engine.legal_moves(state))
-        return self._legal[1]
+            from nncli.notebook.notation import format_move
+
+            legal = engine.legal_moves(state)
+            self._legal = (state, legal, [format_move(move) for move in legal])
+        return self._legal[1], self._legal[2]
 
     def default_setup(self) -> dict[str, Any]:
         return setup.make_setup({})
@@ -64,14 +68,10 @@ class NotebookNations:
         return format_move(move)
 
     def completions(self, state: State, prefix: str) -> list[str]:
-        from nncli.notebook.notation import completions
-
-        return completions(state, prefix, self._legal_now(state))
+        return textmoves.completions(prefix, self._legal_now(state)[1])
 
     def next_words(self, state: State, prefix: str) -> list[str]:
-        from nncli.notebook.notation import next_words
-
-        return next_words(state, prefix, self._legal_now(state))
+        return textmoves.next_words(prefix, self._legal_now(state)[1])
 
     def render(
         self,

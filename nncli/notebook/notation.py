@@ -22,7 +22,6 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TypeVar
 
-from nncli import textmoves
 from nncli.game import BadNotation
 from nncli.notebook import content, economy
 from nncli.notebook.content import Nation
@@ -572,16 +571,3 @@ def parse_move(text: str, state: State) -> Move:
     if head not in COMMANDS:
         raise _unknown(tokens[0])
     return COMMANDS[head](state, args)
-
-
-# --- completion ------------------------------------------------------------------------------
-
-def completions(state: State, prefix: str, legal: Sequence[Move]) -> list[str]:
-    """Canonical texts of the ``legal`` moves that start with ``prefix``, sorted."""
-    return textmoves.completions(prefix, map(format_move, legal))
-
-
-def next_words(state: State, prefix: str, legal: Sequence[Move]) -> list[str]:
-    """The distinct words that may follow the complete words of ``prefix`` in a legal move
-    (``"move mel"`` -> ``["melee1", "melee2"]``)."""
-    return textmoves.next_words(prefix, map(format_move, legal))
