@@ -260,6 +260,29 @@ def test_damage_is_refused_as_before_with_the_cache_warm(
         assert cached_load(path) == expected
 
 
+def over_a_limit(text: str, case: str) -> str:
+    """The save ``text`` with its last move, or a line in its [state] table, over a limit."""
+    if case == "long-move":
+        last = text.rindex('move = "add 1"')
+        return text[:last] + f'move = "add 1{" " * 1200}"' + text[last + 14 :]
+    return text.replace("\n[state]\n", f"\n[state]\n# {'x' * 5000}\n")
+
+
+@pytest.mark.parametrize("case", ["long-move", "long-comment"])
+def test_the_limits_hold_with_the_cache_warm(
+    case: str, cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Moves appended to a remembered file, or its new [state] table, over a limit of
+    nncli.limits are refused as without the cache (a comment, which the snapshot check cannot
+    see, included)."""
+    path = written(race(20), tmp_path / "race.toml")
+    savefile.load(path)
+    path.write_text(over_a_limit(savefile.dumps(race(22)), case))
+    expected = full_load(path, monkeypatch)
+    assert isinstance(expected, str), case
+    assert cached_load(path) == expected
+
+
 def test_the_damaged_corpus_is_refused_as_before_with_the_cache_warm(cache: Path) -> None:
     """Every damaged save of tests/data/bad-saves is refused as ever after the good one."""
     assert savefile.load(GOOD) and list(cache.glob("verified-*"))
