@@ -71,8 +71,14 @@ def ready_unit(state: State, piece: Unit, combining: bool = False) -> UnitType:
 
 
 def stacked_with(state: State, piece: Unit) -> Unit | None:
-    """Another unit sharing squares with ``piece``: the two stand stacked, waiting to combine."""
-    return next((u for u in state.units if u is not piece and u.rect.overlaps(piece.rect)), None)
+    """Another unit sharing squares with ``piece``: the two stand stacked, waiting to combine.
+
+    Every unit covers ``UNIT_W`` by ``UNIT_H`` squares (``Unit.rect``), so two overlap exactly when
+    their corners are closer than that; comparing the corners spares a Rect per unit (this runs
+    at the end of every turn and before every unit's action)."""
+    col, row = piece.col, piece.row
+    return next((u for u in state.units if u is not piece and -UNIT_W < u.col - col < UNIT_W
+                 and -UNIT_H < u.row - row < UNIT_H), None)
 
 
 def refuse_stacked(state: State, piece: Unit) -> None:
