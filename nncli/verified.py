@@ -87,7 +87,9 @@ def _game(head: str) -> Game | None:
 
 
 def _toml(text: str) -> dict[str, Any]:
-    """``tomllib.loads``, a too deep nesting raised as a ValueError too."""
+    """``tomllib.loads`` of a part of a save, after the checks ``nncli.limits`` makes before a
+    save is parsed (raises ValueError: a LimitError, a TOMLDecodeError, too deep a nesting)."""
+    limits.check_text(text, "the save")
     try:
         return tomllib.loads(text)
     except RecursionError:
@@ -151,7 +153,7 @@ def _extend(kept: Entry, text: str, game: Game) -> tuple[Save, int, int] | None:
         return None
     if rest.keys() != {"state"} or not isinstance(rest["state"], dict):
         return None
-    if not _within_limits(text, kept.moves_end, rest):
+    if not _within_limits(text, rest):
         return None
     try:
         extended = savefile.replay(_with_moves(kept), game, records, owned=True)
@@ -161,13 +163,13 @@ def _extend(kept: Entry, text: str, game: Game) -> tuple[Save, int, int] | None:
     return extended, kept.moves_start, end
 
 
-def _within_limits(text: str, tail: int, rest: dict[str, Any]) -> bool:
-    """Whether ``text`` keeps the limits of a save (``nncli.limits``), when everything before
-    ``tail`` has been found to keep them already, and ``rest`` is its parsed end."""
+def _within_limits(text: str, rest: dict[str, Any]) -> bool:
+    """Whether ``text`` keeps the limits of a save (``nncli.limits``), when its remembered start
+    has been found to keep them already and its end (``rest``) was checked by ``_toml`` before
+    it was parsed."""
     if len(text) > limits.MAX_BYTES or text.count(savetext.MOVES) > limits.MAX_MOVES:
         return False
     try:
-        limits.check_text(text[tail:], "the save")
         limits.check_tree(rest, "the save")
     except limits.LimitError:
         return False
