@@ -7,6 +7,7 @@ accepted or refused with the very same message.
 from __future__ import annotations
 
 import pickle
+import shutil
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -287,11 +288,14 @@ def test_the_limits_hold_with_the_cache_warm(
     assert cached_load(path) == expected
 
 
-def test_the_damaged_corpus_is_refused_as_before_with_the_cache_warm(cache: Path) -> None:
+def test_the_damaged_corpus_is_refused_as_before_with_the_cache_warm(
+    cache: Path, tmp_path: Path
+) -> None:
     """Every damaged save of tests/data/bad-saves is refused as ever after the good one."""
     assert savefile.load(GOOD) and list(cache.glob("verified-*"))
     for name in sorted(EXPECTED):
-        path = BAD_SAVES / name
+        path = tmp_path / name  # a copy: move takes a lock beside the file
+        shutil.copyfile(BAD_SAVES / name, path)
         for command in ("show", "move"):
             result = nncli(command, path, *(["end"] if command == "move" else []))
             assert (result.exit_code, result.stderr) == (2, expected_stderr(path)), name
