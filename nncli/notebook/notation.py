@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TypeVar
 
+from nncli import textmoves
 from nncli.game import BadNotation
 from nncli.notebook import content, economy
 from nncli.notebook.content import Nation
