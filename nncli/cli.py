@@ -544,7 +544,7 @@ def mail(
         atomicfile.replace_bytes(path, data)
     typer.echo(str(path))
     if pbem.turn_unfinished(game, loaded):
-        who = pbem.seat_name(game, loaded.state, loaded.moves[-1].by)
+        who = savefile.seat_name(game, loaded.state, loaded.moves[-1].by)
         typer.echo(f"note: it is still {who}'s turn; did you mean to finish it first?", err=True)
 
 

@@ -18,11 +18,10 @@ from email.headerregistry import Address
 from email.message import EmailMessage, Message
 from email.utils import formatdate, make_msgid
 from pathlib import Path
-from typing import Any
 
 from nncli import fairplay, limits, savefile
 from nncli.game import Game
-from nncli.savefile import MoveRecord, Save, SaveError
+from nncli.savefile import MoveRecord, Save, SaveError, seat_name
 from nncli.textsafe import shown
 
 LINE = 78  # the longest line of a message body (RFC 5322's recommended limit)
@@ -169,18 +168,6 @@ def last_turn(moves: Sequence[MoveRecord]) -> list[MoveRecord]:
 def turn_unfinished(game: Game, save: Save) -> bool:
     """Whether whoever made the last move is still to act (so mailing now is likely early)."""
     return bool(save.moves) and game.mover(save.state) == save.moves[-1].by
-
-
-def seat_name(game: Game, state: Any, seat: str) -> str:
-    """The player's name for ``seat`` when the game's state lists players with names (control
-    characters escaped)."""
-    players = game.to_dict(state).get("players", [])
-    for player in players if isinstance(players, list) else []:
-        if isinstance(player, dict) and seat in player.values():
-            name = player.get("name")
-            if isinstance(name, str) and name:
-                return shown(name)
-    return shown(seat)
 
 
 def subject(game: Game, save: Save) -> str:

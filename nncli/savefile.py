@@ -220,20 +220,21 @@ def _own_record(save: Save, game: Game, ledger: Ledger) -> tuple[str, str] | Non
 def waiting_message(save: Save, game: Game) -> str:
     """Why a chance move cannot be drawn yet, and what the players must do."""
     assert save.ledger is not None
-    seats = ", ".join(seat_label(game, save, s) for s in save.ledger.waiting_for())
+    seats = ", ".join(seat_name(game, save.state, s) for s in save.ledger.waiting_for())
     return (f"the game is waiting for {seats} to reveal their part of the next chance draw: "
             "mail the game to them")
 
 
-def seat_label(game: Game, save: Save, seat: str) -> str:
-    """The player's name for ``seat`` when the game's state lists players with names."""
-    players = game.to_dict(save.state).get("players", [])
+def seat_name(game: Game, state: Any, seat: str) -> str:
+    """The player's name for ``seat`` when the game's state lists players with names (control
+    characters escaped)."""
+    players = game.to_dict(state).get("players", [])
     for player in players if isinstance(players, list) else []:
         if isinstance(player, dict) and seat in player.values():
             name = player.get("name")
             if isinstance(name, str) and name:
-                return name
-    return seat
+                return shown(name)
+    return shown(seat)
 
 
 def settle(save: Save, game: Game) -> Save:
