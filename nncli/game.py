@@ -130,6 +130,18 @@ class Game(Protocol):
         """A bot's choice of move for whoever is to move now, or None when the game is over."""
 
 
+def turn_refusal(
+    mover_before: str | None, mover_after: str | None, turn_before: object, turn_after: object
+) -> str | None:
+    """A ``Game.undo_refusal`` for games whose turn is told by its mover and a turn marker (such
+    as round, phase and turn number): the last move was another seat's, or it ended a turn."""
+    if mover_after != mover_before:
+        return f"your turn has not made a move yet: the last move was {mover_before}'s"
+    if turn_after != turn_before:
+        return "your turn has not made a move yet: the last move ended a turn"
+    return None
+
+
 _EXTRA: dict[str, Game] = {}
 
 # Test hook: NNCLI_TEST_GAMES names modules (comma-separated, e.g. "tests.toygame") that call

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from nncli.dice import engine, setup
 from nncli.dice.moves import Move
 from nncli.dice.state import State, to_dict
+from nncli.game import turn_refusal
 
 if TYPE_CHECKING:
     from nncli.chance import Stream
@@ -107,11 +108,10 @@ class DiceGame:
         return state.winner or None
 
     def undo_refusal(self, before: State, after: State) -> str | None:
-        if self.mover(after) != self.mover(before):
-            return f"your turn has not made a move yet: the last move was {self.mover(before)}'s"
-        if (after.round, after.phase, after.turn) != (before.round, before.phase, before.turn):
-            return "your turn has not made a move yet: the last move ended a turn"
-        return None
+        return turn_refusal(
+            self.mover(before), self.mover(after),
+            (before.round, before.phase, before.turn), (after.round, after.phase, after.turn),
+        )
 
     def status(self, state: State) -> str:
         from nncli.dice.render import status

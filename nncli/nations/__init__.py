@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from nncli.game import turn_refusal
 from nncli.nations import engine, setup
 from nncli.nations.flow import mover
 from nncli.nations.moves import Move, format_move
@@ -103,11 +104,10 @@ class Nations:
         return state.winner or None
 
     def undo_refusal(self, before: State, after: State) -> str | None:
-        if mover(after) != mover(before):
-            return f"your turn has not made a move yet: the last move was {mover(before)}'s"
-        if (after.round, after.phase, after.turn) != (before.round, before.phase, before.turn):
-            return "your turn has not made a move yet: the last move ended a turn"
-        return None
+        return turn_refusal(
+            mover(before), mover(after),
+            (before.round, before.phase, before.turn), (after.round, after.phase, after.turn),
+        )
 
     def status(self, state: State) -> str:
         from nncli.nations.render import status
