@@ -241,7 +241,7 @@ class Repl:
         if not self._store(after, f'your move "{made}" was not saved'):
             return False
         new_turn = self._turn_key(before) != self._turn_key(after)
-        record = after.moves[-1]
+        record = after.moves[len(before.moves)]  # the mover's, not a chance draw after it
         if not by_computer:
             self.last_person = record.by
         if by_computer:

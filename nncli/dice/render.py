@@ -124,9 +124,22 @@ def panels(c: Content, state: State, centre: str | None) -> list[str]:
     return lines
 
 
+def turn_lines(c: Content, state: State, centre: str | None) -> list[str]:
+    """What a player needs to act, most needed first (a short screen cuts from the end): the
+    dice, chits and board of ``centre`` (default: the mover), a line per player, the news."""
+    mover = engine.mover(state)
+    shown = centre or mover
+    lines = []
+    if shown in state.players and state.players[str(shown)].board:
+        lines += mover_lines(c, state, state.players[str(shown)])
+    lines += [player_line(c, state, s, mover) for s in (state.order or state.seats)]
+    return lines + [n[:WIDTH] for n in state.news[-3:]]
+
+
 def render(state: State, color: bool, view: str = "all", size: tuple[int, int] | None = None,
            centre: str | None = None) -> str:
-    """The game as text; ``view`` "all", "board" (with a status line), "panels" or "legend";
+    """The game as text; ``view`` "all", "board" (with a status line; cut to a ``size``, the
+    screen a player acts from: the board, their dice and a line per player), "panels" or "legend";
     ``centre`` a seat whose dice and board are shown instead of the mover's."""
     c = content()
     if centre is not None and centre not in state.players:
@@ -135,6 +148,8 @@ def render(state: State, color: bool, view: str = "all", size: tuple[int, int] |
     board = board_lines(c, state) if state.board and any(state.board) else []
     if view == "legend":
         lines = LEGEND.splitlines()
+    elif view == "board" and size is not None:  # the banner and the toolbar give the round
+        lines = [*header(c, state, color)[1:], *board, *turn_lines(c, state, centre)]
     elif view == "board":
         lines = [*header(c, state, color), *board, status(state)]
     elif view == "panels":

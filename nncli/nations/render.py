@@ -139,8 +139,10 @@ def render(
     size: tuple[int, int] | None = None,
     centre: str | None = None,
 ) -> str:
-    """The game as text: ``view`` "all", "board" (the progress board and the status line),
-    "panels" (the nations) or "legend"; cut to ``size`` (columns, lines), 80x24 by default.
+    """The game as text: ``view`` "all", "board" (the progress board and the status line; with
+    a ``size``, the REPL's screen to act from: the event, the progress board, the mover's board
+    and a line per nation), "panels" (the nations) or "legend"; cut to ``size`` (columns,
+    lines), 80x24 by default.
     ``centre`` names the nation whose player board is shown (default: the one to move)."""
     content = engine.content_of(state)
     if centre is not None and centre not in state.nations:
@@ -148,6 +150,9 @@ def render(
                           f"choose from {', '.join(state.seats)}")
     if view == "legend":
         lines = LEGEND.splitlines()
+    elif view == "board" and size is not None:  # the banner and the toolbar give the round
+        lines = [top_lines(state, content)[1], *board_lines(state, content),
+                 *panel_lines(state, content, centre)]
     elif view == "board":
         lines = [*board_lines(state, content), status(state)]
     elif view == "panels":
