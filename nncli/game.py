@@ -2,6 +2,11 @@
 
 The shell (``cli``, ``repl``, ``savefile``, ``pbem``) knows games only through ``Game``; nothing
 there names a rule or a piece of any one game.
+
+Optional methods, looked up with getattr (a game without one loses only that feature):
+``setup_help()`` (the setup options' help, see ``cli``), ``json_view(state)`` (``show --json``),
+``narrate(before, after, move)`` (see ``narration``) and ``word_prices(state, prefix)`` (see
+``word_prices``).
 """
 
 from __future__ import annotations
@@ -183,3 +188,15 @@ def narration(game: Game, before: Any, after: Any, move: Any) -> list[str]:
     optional ``narrate(before, after, move)`` (none when the game has no such method)."""
     narrate = getattr(game, "narrate", None)
     return [str(line) for line in narrate(before, after, move)] if narrate else []
+
+
+def word_prices(game: Game, state: Any, prefix: str) -> list[tuple[str, str, bool]]:
+    """The Tab menu's prices, from the game's optional ``word_prices(state, prefix)``: for the
+    word being completed at the end of ``prefix`` (typed text, as for ``next_words``), each choice
+    that has a price as (word, short cost note, whether the mover can afford it now). The
+    choices the mover cannot afford are listed too, when they are otherwise the right kind of word
+    here (a building type the mover has a tile and the research for, but not the wood); the menu
+    shows them greyed, and the game refuses the move with one sentence when one is played. [] where
+    choices have no price, or when the game has no such method."""
+    prices = getattr(game, "word_prices", None)
+    return [(str(w), str(n), bool(ok)) for w, n, ok in prices(state, prefix)] if prices else []

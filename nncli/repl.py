@@ -26,9 +26,10 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import FileHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.styles import Style
 
 from nncli import savefile
-from nncli.game import Game, GameError, narration
+from nncli.game import Game, GameError, narration, word_prices
 from nncli.savefile import Save, SaveError, StaleSave
 from nncli.textsafe import shown
 from nncli.undo import CannotUndo, take_back
@@ -41,6 +42,8 @@ WIDTH = 79
 MENU_LINES = 5  # lines kept free below the prompt for the Tab menu (the prompt's line included)
 PROMPT_AREA = MENU_LINES + 1  # and the toolbar
 KEPT_LINES = 4  # at most this many lines printed since the last prompt stay above the board
+GREYED = "class:unaffordable"  # the style of a Tab choice the mover cannot afford now
+MENU_STYLE = Style.from_dict({"unaffordable": "#5f5f5f", "unaffordable-chosen": "#d7d7d7"})
 
 COMMAND_HELP = {
     "help": "help [COMMAND]\n  The commands and moves, or help on one of them.",
@@ -380,36 +383,43 @@ class Repl:
 
     # --- completion ---------------------------------------------------------------------------
 
-    def suggest(self, text: str) -> list[tuple[str, str]]:
-        """(word, note) pairs that may come next after ``text``."""
+    def suggest(self, text: str) -> list[tuple[str, str, bool]]:
+        """(word, note, greyed) for each word that may come next after ``text``; greyed are the
+        choices the mover cannot afford now, after the others."""
         done = text.lower().split()
         partial = "" if not text or text[-1].isspace() else done.pop()
         if not done:
             commands = [c for c in COMMAND_HELP if c.startswith(partial)]
             moves = [] if self.over else self._next_moves(text)
-            return moves + [(c, "command") for c in commands if not self.over or c in WHEN_OVER]
+            return moves + [(c, "command", False) for c in commands
+                            if not self.over or c in WHEN_OVER]
         if done == ["help"]:
             verbs = [] if self.over else self.game.next_words(self.save.state, "")
-            return [(t, "help") for t in [*COMMAND_HELP, *verbs] if t.startswith(partial)]
+            return [(t, "help", False) for t in [*COMMAND_HELP, *verbs] if t.startswith(partial)]
         if done[0] in COMMAND_HELP or self.over:
             return []
         return self._next_moves(text)
 
-    def _next_moves(self, text: str) -> list[tuple[str, str]]:
-        """Next words of legal moves, each noting the one move it completes or how many."""
+    def _next_moves(self, text: str) -> list[tuple[str, str, bool]]:
+        """Next words of legal moves, each noting its cost (``Game.word_prices``), else the one
+        move it completes or how many; then the choices the mover cannot afford, greyed."""
         state = self.save.state
         head = text.lower().split()
         if text and not text[-1].isspace():
             head.pop()
         legal = self.game.completions(state, " ".join(head))
+        prices = {word: (note, ok) for word, note, ok in word_prices(self.game, state, text)}
         found = []
-        for word in self.game.next_words(state, text):
+        words = self.game.next_words(state, text)
+        for word in words:
             move = " ".join([*head, word])
             matching = [t for t in legal if t == move or t.startswith(move + " ")]
             finished = move in matching
             note = matching[0] if len(matching) == 1 else f"{len(matching)} moves"
-            found.append((word if finished else word + " ", note))
-        return found
+            note = prices.get(word, (note, True))[0]
+            found.append((word if finished else word + " ", note, False))
+        greyed = [(w, note, True) for w, (note, ok) in prices.items() if not ok and w not in words]
+        return found + greyed
 
 
 class MoveCompleter(Completer):
@@ -423,8 +433,13 @@ class MoveCompleter(Completer):
     ) -> Iterator[Completion]:
         text = document.text_before_cursor
         partial = "" if not text or text[-1].isspace() else text.split()[-1]
-        for word, note in self.repl.suggest(text):
-            yield Completion(word, -len(partial), display=word.strip(), display_meta=note)
+        for word, note, greyed in self.repl.suggest(text):
+            if greyed:
+                yield Completion(word, -len(partial), display=word, style=GREYED,
+                                 selected_style="class:unaffordable-chosen",
+                                 display_meta=[(GREYED, note)])
+            else:
+                yield Completion(word, -len(partial), display=word.strip(), display_meta=note)
 
 
 def fit(text: str, width: int) -> str:
@@ -441,6 +456,11 @@ def completion_keys() -> KeyBindings:
     word's choices, or plays the move when the word completes it. So Tab and Enter alone can
     play. A space after a space is not added, so a word completed with its space is not followed
     by a second one.
+
+    The greyed choices (those the mover cannot afford) are shown and may be chosen, but Tab's
+    completing counts only the others: when only greyed choices match, Tab completes nothing and
+    just shows them with their costs. A greyed word is put in without a space after it, so Enter
+    on it plays the line at once and the game says what it costs.
     """
     bindings = KeyBindings()
     shown: CompletionState | None = None  # the menu Tab or Enter opened, which Tab goes through
@@ -462,7 +482,8 @@ def completion_keys() -> KeyBindings:
             at = state.complete_index
             buffer.go_to_completion(0 if at is None else (at + 1) % len(state.completions))
             return
-        common = get_common_complete_suffix(buffer.document, choices(buffer))
+        affordable = [c for c in choices(buffer) if c.style != GREYED]
+        common = get_common_complete_suffix(buffer.document, affordable) if affordable else ""
         if common:
             buffer.insert_text(common, fire_event=False)
         show_choices(buffer)
@@ -530,6 +551,7 @@ def run_repl(game: Game, save: Save, path: Path, handover: bool | None = None) -
         key_bindings=completion_keys(),
         bottom_toolbar=repl.toolbar,
         reserve_space_for_menu=MENU_LINES,
+        style=MENU_STYLE,
     )
     plain: PromptSession[str] = PromptSession()  # hand-over and questions, kept out of history
     repl.ask = plain.prompt

@@ -7,6 +7,8 @@ import re
 import subprocess
 import sys
 import time
+from copy import deepcopy
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +21,8 @@ from prompt_toolkit.output import DummyOutput
 from nncli import savefile
 from nncli.game import Game, register
 from nncli.notebook import GAME
-from nncli.repl import PROMPT_AREA, MoveCompleter, Repl, compact, run_repl
+from nncli.repl import GREYED, PROMPT_AREA, MoveCompleter, Repl, compact, run_repl
+from nncli.savefile import Save
 from tests.toygame import RaceGame, RaceState
 
 
@@ -613,3 +616,56 @@ def test_undo_after_a_restart_in_a_real_terminal(notebook: Path, tmp_path: Path)
         finally:
             child.close(force=True)
     assert played(notebook) == ["initiative 1", "initiative 2"]
+
+
+def in_turns(notebook: Path) -> Save:
+    """The save of ``notebook`` once both players have placed their initiative pawns."""
+    save = savefile.load(notebook)
+    for text in ("initiative 1", "initiative 2"):
+        save = savefile.append(save, GAME, text)
+    return save
+
+
+def test_the_menu_shows_prices_and_greys_what_cannot_be_paid(notebook: Path) -> None:
+    """After ``build `` the menu notes each building's cost; at 1 wood every one is greyed
+    (still offered, styled ``GREYED``), and the affordable ones come first elsewhere."""
+    save = in_turns(notebook)
+    repl = Repl(GAME, save, notebook, color=False)
+    found = list(MoveCompleter(repl).get_completions(Document("build "), None))  # type: ignore[arg-type]
+    assert [(c.text, c.display_meta_text, c.style) for c in found][:2] == [
+        ("barracks ", "2 wood 1 gold", ""), ("house ", "2 wood", "")]
+    poorer = deepcopy(save.state)
+    poorer.player(poorer.mover).wood = 1
+    repl = Repl(GAME, replace(save, state=poorer), notebook, color=False)
+    found = list(MoveCompleter(repl).get_completions(Document("build "), None))  # type: ignore[arg-type]
+    assert {c.text for c in found} == {"barracks", "house", "market", "university", "temple"}
+    assert {c.style for c in found} == {GREYED}
+    research = repl.suggest("research ")
+    ok = [word for word, _, greyed in research if not greyed]
+    assert ok and research[: len(ok)] == [(w, n, False) for w, n, _ in research[: len(ok)]]
+    assert ("hall-ii", "2 gold, needs 3 Science", True) in research
+
+
+def test_tab_shows_costs_at_human_pace(notebook: Path, tmp_path: Path) -> None:
+    """At 0.15 s a key, ``build `` + Tab opens a menu with each building's cost; Tab completes
+    only what the affordable choices share (``research hall`` matches greyed choices only, so
+    nothing is put in); Tab again puts in a greyed one, and Enter is refused with its price."""
+    pexpect = pytest.importorskip("pexpect")
+    savefile.write(in_turns(notebook), notebook)
+    child = play_in_pty(pexpect, notebook, tmp_path)
+    try:
+        child.expect("mushroom>")
+        time.sleep(0.3)
+        type_keys(child, "build \t", 0.15)
+        child.expect(r"barracks[^\n]{0,40}2 wood 1 gold")  # the menu, in its escape codes
+        child.expect(r"house[^\n]{0,40}2 wood")
+        type_keys(child, "\x15research hall\t", 0.15)  # Ctrl-U empties the line first
+        child.expect("needs 3 Science")
+        type_keys(child, "\t\r", 0.15)
+        child.expect(r"error: \+1 Town Hall is in tier 2, which needs 3 Science; you have \d")
+        child.expect("mushroom>")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert typed_lines(tmp_path / "pty-history") == ["research hall-ii", "quit"]

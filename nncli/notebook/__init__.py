@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from nncli import textmoves
 from nncli.chance import CHANCE
+from nncli.game import BadNotation, IllegalMove
 from nncli.notebook import engine, setup
 from nncli.notebook.moves import Move
 from nncli.notebook.state import PHASE_OVER, State, json_view, to_dict
@@ -58,9 +59,19 @@ class NotebookNations:
         return engine.advance(state, move)
 
     def parse(self, text: str, state: State) -> Move:
+        """The move ``text`` names; a choice of a Tab menu that the mover cannot afford
+        ("build wonder") is refused with its price, not as an incomplete move."""
         from nncli.notebook.notation import parse_move
 
-        return parse_move(text, state)
+        try:
+            return parse_move(text, state)
+        except BadNotation:
+            from nncli.notebook.prices import unaffordable
+
+            why = unaffordable(state, text)
+            if why:
+                raise IllegalMove(why) from None
+            raise
 
     def format(self, move: Move) -> str:
         from nncli.notebook.notation import format_move
@@ -72,6 +83,12 @@ class NotebookNations:
 
     def next_words(self, state: State, prefix: str) -> list[str]:
         return textmoves.next_words(prefix, self._legal_now(state)[1])
+
+    def word_prices(self, state: State, prefix: str) -> list[tuple[str, str, bool]]:
+        """The cost of each choice of the word being completed (an optional ``Game`` method)."""
+        from nncli.notebook.prices import word_prices
+
+        return word_prices(state, prefix)
 
     def render(
         self,

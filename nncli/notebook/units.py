@@ -195,6 +195,14 @@ def check_spawn_kind(state: State, building: Building, key: str) -> tuple[UnitTy
 
     Rules: UNIT-02, UNIT-05, UNIT-06, UNIT-20, Q-10, Q-13.
     """
+    kind, size = spawn_terms(state, building, key)
+    economy.require_payment(state.player(state.mover), spawn_cost(kind, size),
+                            f"a size-{size} {kind.name}")
+    return kind, size
+
+
+def spawn_terms(state: State, building: Building, key: str) -> tuple[UnitType, int]:
+    """``check_spawn_kind`` but for the cost: the unit type and the size ``building`` spawns."""
     units = content.load().nations[state.mover].units
     if key not in units:
         raise IllegalMove(f"there is no unit type called {key}.")
@@ -213,8 +221,6 @@ def check_spawn_kind(state: State, building: Building, key: str) -> tuple[UnitTy
     if used + size > most:
         raise IllegalMove(f"a size-{size} unit needs {size} population; you use {used} of "
                           f"{most} (Rules: UNIT-20, Q-10).")
-    economy.require_payment(state.player(state.mover), spawn_cost(kind, size),
-                            f"a size-{size} {kind.name}")
     return kind, size
 
 
