@@ -1,3 +1,3 @@
-"""nncli: Notebook Nations, turn by turn, at the command line."""
+"""nncli: board games turn by turn at the command line (Notebook Nations, Nations, the Dice Game)."""
 
 __version__ = "0.1.0"
