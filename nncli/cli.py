@@ -21,7 +21,7 @@ from typer.core import TyperArgument, TyperCommand, TyperOption
 from typer.models import CommandInfo
 
 from nncli import atomicfile, savefile
-from nncli.game import GAMES, BadSetup, Game, GameError, get_game
+from nncli.game import GAMES, BadSetup, CampaignWon, Game, GameError, get_game
 from nncli.savefile import Save, SaveError
 from nncli.textsafe import brief, shown
 
@@ -287,6 +287,20 @@ def new(
         bool,
         typer.Option("--advanced", help="Mix in the Advanced cards.", rich_help_panel="Nations"),
     ] = False,
+    variant: Annotated[
+        str | None,
+        typer.Option(help="A variant of the rules.", rich_help_panel="Nations", metavar="VARIANT"),
+    ] = None,
+    campaign: Annotated[
+        bool, typer.Option("--campaign", help="Start a campaign.", rich_help_panel="Nations")
+    ] = False,
+    campaign_from: Annotated[
+        Path | None,
+        typer.Option(
+            "--campaign-from", help="The next game of a campaign, after the finished save "
+            "PREVIOUS of its last game.", rich_help_panel="Nations", metavar="PREVIOUS",
+        ),
+    ] = None,
     pbem: Annotated[
         bool,
         typer.Option(
@@ -339,6 +353,8 @@ def new(
         "bot_kind": bot_kind,
         "difficulty": split_list(difficulty),
         "advanced": advanced or None,
+        "variant": variant,
+        "campaign": campaign or None,
         "unrest": unrest or None,
         "players": players,
     }
@@ -351,7 +367,11 @@ def new(
     if (chance != "seeded" or seat) and not pbem:
         fail("--chance and --seat are options of a game played by e-mail (--pbem)")
     try:
-        setup = game.make_setup({k: v for k, v in options.items() if v is not None})
+        chosen = {k: v for k, v in options.items() if v is not None}
+        if campaign_from:
+            game, setup = next_in_campaign(campaign_from, game, chosen)
+        else:
+            setup = game.make_setup(chosen)
         if pbem:
             setup["pbem"] = {"chance": chance}
         created = savefile.new_save(game, setup)
@@ -363,6 +383,29 @@ def new(
         path.parent.mkdir(parents=True, exist_ok=True)
     store(created, path, force)
     typer.echo(f"new game saved to {path}")
+
+
+def next_in_campaign(
+    previous: Path, game: Game, options: dict[str, Any]
+) -> tuple[Game, dict[str, Any]]:
+    """The game and the setup that follow ``previous``, a finished save (verified move by move)
+    of the last game of a campaign; exit 0 when that game won the campaign, 2 when it cannot go
+    on (raises BadSetup for the game's own refusals)."""
+    named = game
+    game, loaded = open_save(previous, full=True)
+    if named.key not in (GAMES[0], game.key):
+        fail(f"{previous} is a game of {game.name}, not of {named.name}")
+    follow = getattr(game, "campaign_setup", None)
+    if follow is None:
+        fail(f"{game.name} has no campaign, so {previous} cannot be followed by one")
+    winner = game.winner(loaded.state)
+    if winner is None:
+        fail(f"{previous} is not finished: a campaign goes on after a game with a winner")
+    try:
+        return game, follow(loaded.setup, winner, options)
+    except CampaignWon as won:
+        typer.echo(shown(str(won)))
+        raise typer.Exit(0) from None
 
 
 @app.command(cls=PlainHelp)

@@ -36,6 +36,11 @@ class BadSetup(GameError):
     """A setup (players, nations, map, goal) the game cannot start."""
 
 
+class CampaignWon(GameError):
+    """The optional ``campaign_setup(previous_setup, winner, options)`` of a game with campaigns
+    found no next game: the previous one won the whole campaign (the message says who)."""
+
+
 class Game(Protocol):
     """What the shell needs from a game. States and moves are opaque to the shell."""
 

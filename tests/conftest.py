@@ -6,6 +6,8 @@ import atexit
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -41,6 +43,20 @@ def to_turns(state: State, spaces: list[int] | None = None) -> State:
     for space in spaces:
         state = engine.apply(state, Initiative(space))
     return state
+
+
+@pytest.fixture
+def data_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A copy of Nations' data folder that its loader reads instead of the real one (change it
+    with ``tests.nations_helpers.edit``)."""
+    from nncli.nations import content
+
+    copy = tmp_path / "data"
+    shutil.copytree(content.DATA, copy)
+    monkeypatch.setattr(content, "DATA", copy)
+    content.load.cache_clear()
+    yield copy
+    content.load.cache_clear()
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@ then set up by hand (the state is plain data)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from nncli.nations import engine, live
@@ -102,3 +103,10 @@ def play(state: State, *texts: str) -> State:
 
 __all__ = ["ALL", "BASICS", "SEATS", "content", "deal_first", "mover", "new", "play", "put",
            "stability", "strength", "through_growth", "to_action", "to_growth"]
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace the first ``old`` of the file at ``path`` (which must hold it) by ``new``."""
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))

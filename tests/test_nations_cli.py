@@ -148,3 +148,27 @@ def test_a_damaged_nations_save_is_refused(tmp_path: Path) -> None:
     error = nncli("verify", save, code=2)
     assert error.startswith("error: ") and error.count("\n") == 1 and "Traceback" not in error
     assert save.read_text() == edited
+
+
+def test_new_help_and_show_json_for_nations(tmp_path: Path) -> None:
+    """`nncli new --game nations --help` gives each Nations option's values and default (from
+    the game's setup_help), and `nncli show --json` (the game's json_view) adds to the saved
+    state the era and each nation's live strength and stability."""
+    helped = " ".join(nncli("new", "--game", "nations", "--help").split())
+    for words in ("Nations: persia, greece, egypt, rome, china (default: persia,greece)",
+                  "Nations: random, greedy (default: random)",
+                  "Nations: chieftain, prince, king, emperor (default: prince)",
+                  "--variant VARIANT A variant of the rules. Nations: competitive (default: "
+                  "none, the standard game)",
+                  "--campaign Start a campaign. Nations: everyone starts on Prince",
+                  "--campaign-from PREVIOUS"):
+        assert words in helped, words
+    save = tmp_path / "g.toml"
+    nncli("new", save, "--game", "nations", "--seed", "2")
+    nncli("move", save, "bonus stone", "bonus stone")
+    mover = state_of(save)["turn"]
+    nncli("move", save, "deploy warriors")
+    shown = state_of(save)
+    assert shown["era"] == 1
+    assert (shown["nations"][mover]["strength"], shown["nations"][mover]["stability"]) == (2, 0)
+    assert {"strength", "stability"} <= set(shown["nations"][shown["turn"]])

@@ -3,7 +3,6 @@ checks (every error names the file and the key)."""
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -11,6 +10,7 @@ import pytest
 
 from nncli.nations import content as content_module
 from nncli.nations.content import CARD_TYPES, ContentError, load
+from tests.nations_helpers import edit
 
 BASIC = load(("basic",))
 ADV = load(("basic", "advanced"))
@@ -127,23 +127,6 @@ def test_first_game_benchmark() -> None:
     nation.population = 8
     net = net_production(state, BASIC, nation.key)
     assert (net["food"], net["stone"], net["gold"]) == (2, 4, 4)
-
-
-@pytest.fixture
-def data_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the data folder that the loader reads instead of the real one."""
-    copy = tmp_path / "data"
-    shutil.copytree(content_module.DATA, copy)
-    monkeypatch.setattr(content_module, "DATA", copy)
-    load.cache_clear()
-    yield copy
-    load.cache_clear()
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
 
 
 @pytest.mark.parametrize(("file", "old", "new", "message"), [

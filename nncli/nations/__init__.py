@@ -9,7 +9,7 @@ from nncli.game import turn_refusal
 from nncli.nations import engine, setup
 from nncli.nations.flow import mover
 from nncli.nations.moves import Move, format_move
-from nncli.nations.state import OVER, State, to_dict
+from nncli.nations.state import OVER, State, json_view, to_dict
 
 if TYPE_CHECKING:
     from nncli.chance import Stream
@@ -35,6 +35,16 @@ class Nations:
 
     def make_setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return setup.make_setup(options)
+
+    def setup_help(self) -> dict[str, str]:
+        return setup.option_help()
+
+    def campaign_setup(
+        self, previous: Mapping[str, Any], winner: str, options: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        from nncli.nations.campaign import next_setup
+
+        return next_setup(previous, winner, options)
 
     def new_game(self, setup_: Mapping[str, Any]) -> State:
         return engine.new_game(setup_)
@@ -82,6 +92,15 @@ class Nations:
 
     def to_dict(self, state: State) -> dict[str, Any]:
         return to_dict(state)
+
+    def json_view(self, state: State) -> dict[str, Any]:
+        from nncli.nations import live
+
+        content = engine.content_of(state)
+        return json_view(state, {
+            key: (live.strength(content, n), live.stability(content, n))
+            for key, n in state.nations.items()
+        })
 
     def mover(self, state: State) -> str | None:
         return mover(state) or None

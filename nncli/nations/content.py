@@ -252,6 +252,15 @@ def check_rules(rules: Table) -> None:
         amounts_ = bonus.get(level)
         if not isinstance(amounts_, list) or len(amounts_) != len(ERAS):
             raise bonus.error(level, "must list one amount per era")
+    competitive = rules.table("variants").table("competitive")
+    counts = competitive.get("players")
+    if not isinstance(counts, list) or not counts or not all(
+            type(n) is int and 1 <= n <= 5 for n in counts):
+        raise competitive.error("players", "must list player counts from 1 to 5")
+    competitive.integer("swaps_per_era")
+    packs = rules.table("packs").texts("all", ("basic", "advanced", "expert"))
+    competitive.texts("swap_packs", packs[1:])
+    rules.table("campaign").text("start", levels)
     row_cost = rules.get("row_cost")
     if not isinstance(row_cost, list) or len(row_cost) != rules.integer("rows"):
         raise rules.error("row_cost", "must give one price per row")

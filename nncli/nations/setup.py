@@ -1,7 +1,8 @@
 """Setting up a game: checking the setup dict and building the first state (§2).
 
 A setup is ``{seed, packs, players: [{nation, name, difficulty, controller?}]}``. One player is
-the solo game.
+the solo game. A game of the competitive variant adds ``variant = "competitive"`` and its deck
+``swaps`` (``nncli.nations.variants``).
 """
 
 from __future__ import annotations
@@ -10,14 +11,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from nncli.game import BadSetup
+from nncli.nations import campaign, flow, variants
 from nncli.nations import content as content_
-from nncli.nations import flow
 from nncli.nations.state import ORDER, Nation, Slot, State
 
 BOTS = ("random", "greedy")
 FIRST_GAME = ("persia", "greece")
 OPTIONS = {"nations", "names", "seed", "solo", "bots", "bot_kind", "difficulty", "advanced",
-           "expert"}
+           "expert", "variant", "campaign"}
 
 
 def check_setup(setup: Mapping[str, Any]) -> None:
@@ -49,6 +50,36 @@ def check_setup(setup: Mapping[str, Any]) -> None:
     seed = setup.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise BadSetup("the seed must be a whole number of 0 or more")
+    variant = setup.get("variant")
+    if variant is not None:
+        if variant not in data.rules["variants"]:
+            raise BadSetup(f"there is no variant {variant!r}; choose from "
+                           f"{', '.join(data.rules['variants'])}")
+        reason = variants.competitive_problem(data, setup)
+        if reason:
+            raise BadSetup(reason)
+    if "campaign" in setup:
+        reason = campaign.start_problem(setup, data.rules["campaign"]["start"])
+        if reason:
+            raise BadSetup(reason)
+
+
+def option_help() -> dict[str, str]:
+    """The valid values and the default of each ``make_setup`` option that has a few, for
+    ``nncli new --game nations --help``."""
+    data = content_.load()
+    nations = ", ".join(data.rules["nations"])
+    levels = data.rules["difficulty"]
+    return {
+        "nations": f"{nations} (default: {','.join(FIRST_GAME)})",
+        "solo": nations,
+        "bots": nations,
+        "bot_kind": f"{', '.join(BOTS)} (default: {BOTS[0]})",
+        "variant": f"{', '.join(data.rules['variants'])} (default: none, the standard game)",
+        "campaign": f"everyone starts on {data.rules['campaign']['start'].title()}",
+        "campaign_from": "the previous game's players and packs, the winner one level up",
+        "difficulty": f"{', '.join(levels['levels'])} (default: {levels['default']})",
+    }
 
 
 def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -68,7 +99,9 @@ def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
     names = names or [known.get(n, n) for n in nations]
     if len(names) != len(nations):
         raise BadSetup(f"give one name per nation: {len(nations)} nations, {len(names)} names")
-    levels = list(options.get("difficulty") or [data.rules["difficulty"]["default"]])
+    start = data.rules["campaign"]["start"] if options.get("campaign") else \
+        data.rules["difficulty"]["default"]
+    levels = list(options.get("difficulty") or [start])
     if len(levels) == 1:
         levels *= len(nations)
     if len(levels) != len(nations):
@@ -91,6 +124,12 @@ def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
             for n, name, level in zip(nations, names, levels, strict=True)
         ],
     }
+    if options.get("campaign"):
+        setup["campaign"] = 1
+    if options.get("variant") is not None:
+        setup["variant"] = options["variant"]
+        if options["variant"] == variants.COMPETITIVE and isinstance(setup["seed"], int):
+            setup["swaps"] = variants.competitive_swaps(data, setup["seed"])
     check_setup(setup)
     return setup
 
@@ -113,10 +152,11 @@ def new_game(setup: Mapping[str, Any]) -> State:
     }
     seats = [p["nation"] for p in players]
     columns = int(data.rules["columns_by_players"][str(len(seats))])
+    decks = variants.swapped_decks(data, setup["swaps"]) if setup.get("variant") else data.decks
     state = State(
         setup["seed"], seats, [p.get("controller", "human") for p in players], packs,
         len(seats) == 1, columns, nations, list(seats),
-        decks={str(e): list(d) for e, d in data.decks.items()},
+        decks={str(e): list(d) for e, d in decks.items()},
         event_decks={str(e): list(d) for e, d in data.event_decks.items()},
     )
     if state.solo:

@@ -155,3 +155,14 @@ def nation_dict(nation: Nation) -> dict[str, Any]:
             value = [{"card": s.card, "workers": s.workers} for s in value]
         plain[f.name] = value
     return plain
+
+
+def json_view(state: State, strengths: dict[str, tuple[int, int]]) -> dict[str, Any]:
+    """``to_dict`` for people and scripts (``nncli show --json``): with the era and each nation's
+    live strength and stability (``strengths``: nation -> (strength, stability)), which a save
+    does not store because they are worked out from the board."""
+    plain = to_dict(state)
+    plain["era"] = state.era
+    for key, (strength, stability) in strengths.items():
+        plain["nations"][key] |= {"strength": strength, "stability": stability}
+    return plain
