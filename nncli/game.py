@@ -5,8 +5,8 @@ there names a rule or a piece of any one game.
 
 Optional methods, looked up with getattr (a game without one loses only that feature):
 ``setup_help()`` (the setup options' help, see ``cli``), ``json_view(state)`` (``show --json``),
-``narrate(before, after, move)`` (see ``narration``) and ``word_prices(state, prefix)`` (see
-``word_prices``).
+``narrate(before, after, move)`` (see ``narration``), ``word_prices(state, prefix)`` (see
+``word_prices``) and ``help_topics(prefix)`` (see ``help_topics``).
 """
 
 from __future__ import annotations
@@ -205,3 +205,12 @@ def word_prices(game: Game, state: Any, prefix: str) -> list[tuple[str, str, boo
     choices have no price, or when the game has no such method."""
     prices = getattr(game, "word_prices", None)
     return [(str(w), str(n), bool(ok)) for w, n, ok in prices(state, prefix)] if prices else []
+
+
+def help_topics(game: Game, prefix: str) -> list[tuple[str, str]] | None:
+    """The topics of ``help`` that start with ``prefix`` (lower case), as (topic, what it is:
+    "move", "building", "rule"...), from the game's optional ``help_topics(prefix)``: every topic
+    ``help_text`` answers, where a group of many may be one topic ending in "-" ("move-" for the
+    rules MOVE-01..11) until ``prefix`` reaches the dash. None when the game has no such method."""
+    topics = getattr(game, "help_topics", None)
+    return [(str(t), str(what)) for t, what in topics(prefix)] if topics else None

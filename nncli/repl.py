@@ -29,7 +29,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.styles import Style
 
 from nncli import savefile
-from nncli.game import Game, GameError, narration, word_prices
+from nncli.game import Game, GameError, help_topics, narration, word_prices
 from nncli.savefile import Save, SaveError, StaleSave
 from nncli.textsafe import shown
 from nncli.undo import CannotUndo, take_back
@@ -43,6 +43,7 @@ MENU_LINES = 5  # lines kept free below the prompt for the Tab menu (the prompt'
 PROMPT_AREA = MENU_LINES + 1  # and the toolbar
 KEPT_LINES = 4  # at most this many lines printed since the last prompt stay above the board
 GREYED = "class:unaffordable"  # the style of a Tab choice the mover cannot afford now
+OPEN_ENDS = (" ", "-")  # a choice ending so is not a whole word ("move-" of help move-04)
 MENU_STYLE = Style.from_dict({"unaffordable": "#5f5f5f", "unaffordable-chosen": "#d7d7d7"})
 
 COMMAND_HELP = {
@@ -394,11 +395,22 @@ class Repl:
             return moves + [(c, "command", False) for c in commands
                             if not self.over or c in WHEN_OVER]
         if done == ["help"]:
-            verbs = [] if self.over else self.game.next_words(self.save.state, "")
-            return [(t, "help", False) for t in [*COMMAND_HELP, *verbs] if t.startswith(partial)]
+            return [(t, what, False) for t, what in self.help_topics(partial)]
         if done[0] in COMMAND_HELP or self.over:
             return []
         return self._next_moves(text)
+
+    def help_topics(self, partial: str) -> list[tuple[str, str]]:
+        """The topics of ``help`` starting with ``partial``: the REPL's commands, then the
+        game's topics (``Game.help_topics``), else its moves legal now."""
+        topics = help_topics(self.game, partial)
+        if topics is None:
+            verbs = [] if self.over else self.game.next_words(self.save.state, partial)
+            topics = [(verb, "help") for verb in verbs]
+        found = {c: "command" for c in COMMAND_HELP if c.startswith(partial)}
+        for topic, what in topics:
+            found.setdefault(topic, what)
+        return list(found.items())
 
     def _next_moves(self, text: str) -> list[tuple[str, str, bool]]:
         """Next words of legal moves, each noting its cost (``Game.word_prices``), else the one
@@ -453,7 +465,8 @@ def completion_keys() -> KeyBindings:
     Tab completes what every choice shares (the whole word and its space when there is one
     choice) and shows the choices that come next; Tab again goes through them, from the last back
     to the first, never back to the line as typed. Enter takes the chosen word and shows the next
-    word's choices, or plays the move when the word completes it. So Tab and Enter alone can
+    word's choices (after a word with its space, or a prefix ending in "-" such as "move-"), or
+    plays the move when the word completes it. So Tab and Enter alone can
     play. A space after a space is not added, so a word completed with its space is not followed
     by a second one.
 
@@ -499,7 +512,7 @@ def completion_keys() -> KeyBindings:
         if state is None or state.current_completion is None:
             return
         buffer.apply_completion(state.current_completion)
-        if buffer.text.endswith(" "):
+        if buffer.text.endswith(OPEN_ENDS):
             show_choices(buffer)
         else:
             buffer.validate_and_handle()

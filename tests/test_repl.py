@@ -19,9 +19,9 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from nncli import savefile
-from nncli.game import Game, register
+from nncli.game import Game, get_game, register
 from nncli.notebook import GAME
-from nncli.repl import GREYED, PROMPT_AREA, MoveCompleter, Repl, compact, run_repl
+from nncli.repl import COMMAND_HELP, GREYED, PROMPT_AREA, MoveCompleter, Repl, compact, run_repl
 from nncli.savefile import Save
 from tests.toygame import RaceGame, RaceState
 
@@ -350,8 +350,8 @@ def test_completion_word_by_word(notebook: Path) -> None:
     assert complete(repl, "INI") == ["initiative "]
     assert complete(repl, "initiative ") == ["1", "2", "3", "4", "5", "6"]
     assert complete(repl, "u") == ["undo"]
-    assert complete(repl, "help u") == ["undo"]
-    assert complete(repl, "help ini") == ["initiative"]
+    assert complete(repl, "help u")[:2] == ["undo", "use"]
+    assert complete(repl, "help ini") == ["initiative", "init-"]
     assert complete(repl, "board ") == []
     assert complete(repl, "")[0] == "initiative "
 
@@ -669,3 +669,47 @@ def test_tab_shows_costs_at_human_pace(notebook: Path, tmp_path: Path) -> None:
     finally:
         child.close(force=True)
     assert typed_lines(tmp_path / "pty-history") == ["research hall-ii", "quit"]
+
+
+@pytest.mark.parametrize(("key", "component"), [
+    ("notebook-nations", "house"), ("nations", "hospital"), ("dice", "caravan")])
+def test_help_and_tab_lists_the_help_topics(tmp_path: Path, key: str, component: str) -> None:
+    """``help `` + Tab offers the commands, the moves and the game's components (and Notebook
+    Nations' rule-id prefixes, then the ids); each topic offered has help."""
+    game = get_game(key)
+    repl = Repl(game, savefile.new_save(game, game.default_setup()), tmp_path / "g.toml",
+                color=False)
+    topics = repl.suggest("help ")
+    words = [word for word, _, _ in topics]
+    assert words[: len(COMMAND_HELP)] == list(COMMAND_HELP)
+    assert "buy" in words or "build" in words
+    assert (component, False) in [(w, g) for w, _, g in topics]
+    assert complete(repl, f"help {component[:3]}")[0] == component
+    for word in words:
+        if word not in COMMAND_HELP and not word.endswith("-"):
+            assert game.help_text(word), word
+    if key == "notebook-nations":
+        assert complete(repl, "help ho") == ["house"]
+        assert ("move-", "rules MOVE-01..11", False) in topics
+        assert complete(repl, "help move-0")[:2] == ["move-01", "move-02"]
+
+
+def test_help_ho_and_tab_completes_house_in_a_terminal(notebook: Path, tmp_path: Path) -> None:
+    """At 0.15 s a key, ``help ho`` + Tab + Enter shows the House; ``help move`` + Tab, Tab to
+    ``move-`` and Enter opens the rules' ids, and Tab and Enter shows the first."""
+    pexpect = pytest.importorskip("pexpect")
+    child = play_in_pty(pexpect, notebook, tmp_path)
+    try:
+        child.expect("mushroom>")
+        time.sleep(0.3)
+        type_keys(child, "help ho\t\r", 0.15)
+        child.expect("cost 2 wood; income per turn none")
+        child.expect("mushroom>")
+        type_keys(child, "help move\t\t\t\r\t\r", 0.15)
+        child.expect("MOVE-01: ")
+        child.expect("mushroom>")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert typed_lines(tmp_path / "pty-history") == ["help house", "help move-01", "quit"]

@@ -123,6 +123,12 @@ class DiceGame:
 
         return help_text(topic)
 
+    def help_topics(self, prefix: str) -> list[tuple[str, str]]:
+        """The topics of ``help`` (an optional ``Game`` method)."""
+        from nncli.dice.helptext import topics
+
+        return topics(prefix)
+
     def auto_move(self, state: State) -> Move | None:
         from nncli.dice import bots
 

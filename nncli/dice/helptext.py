@@ -72,3 +72,19 @@ def help_text(topic: str | None) -> str:
         return OVERVIEW
     word = topic.strip().lower()
     return TOPICS.get(word) or _find(content(), word)
+
+
+def topics(prefix: str) -> list[tuple[str, str]]:
+    """The help topics starting with ``prefix``: the move commands, then every tile (by its
+    type), event, board and bonus tile."""
+    c = content()
+    found = {key: "move" for key in TOPICS}
+    for tile in c.tiles.values():
+        found.setdefault(tile.key, f"{tile.type} tile")
+    for event in c.events.values():
+        found.setdefault(event.key, "event")
+    for board in c.boards.values():
+        found.setdefault(board.key, "board")
+    for bonus in c.bonus_tiles.values():
+        found.setdefault(bonus.key, "bonus tile")
+    return [(topic, what) for topic, what in found.items() if topic.startswith(prefix)]

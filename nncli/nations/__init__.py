@@ -138,6 +138,12 @@ class Nations:
 
         return help_text(topic)
 
+    def help_topics(self, prefix: str) -> list[tuple[str, str]]:
+        """The topics of ``help`` (an optional ``Game`` method)."""
+        from nncli.nations.helptext import topics
+
+        return topics(prefix)
+
     def auto_move(self, state: State) -> Move | None:
         from nncli.nations import bots
 

@@ -48,3 +48,17 @@ def help_text(topic: str | None) -> str:
     from nncli.nations.notation import slug
 
     return lookup(load(("basic", "advanced", "expert")), slug(topic))
+
+
+def topics(prefix: str) -> list[tuple[str, str]]:
+    """The help topics starting with ``prefix``: the move commands, then every card (by its
+    type) and event."""
+    from nncli.nations.content import load
+
+    content = load(("basic", "advanced", "expert"))
+    found = {key: "move" for key in MOVES}
+    for card in content.cards.values():
+        found.setdefault(card.id, f"{card.type} card")
+    for event in content.events.values():
+        found.setdefault(event.id, "event")
+    return [(topic, what) for topic, what in found.items() if topic.startswith(prefix)]

@@ -172,6 +172,12 @@ class NotebookNations:
 
         return help_text(topic)
 
+    def help_topics(self, prefix: str) -> list[tuple[str, str]]:
+        """The topics of ``help`` (an optional ``Game`` method)."""
+        from nncli.notebook.components import topics
+
+        return topics(prefix)
+
     def auto_move(self, state: State) -> Move | None:
         from nncli.notebook import bots
 

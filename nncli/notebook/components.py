@@ -186,3 +186,26 @@ def component_help(topic: str) -> str:
     tiles = {t.key: t.key for t in data.encounters} | {t.name.lower(): t.key
                                                        for t in data.encounters}
     return encounter_help(tiles[topic]) if topic in tiles else ""
+
+
+def topics(prefix: str) -> list[tuple[str, str]]:
+    """The help topics starting with ``prefix`` (lower case) and what each is: the move
+    commands, the components and the rules; the rules grouped by their id's prefix ("move-")
+    until ``prefix`` reaches the dash, then each id."""
+    from nncli.notebook.helptext import MOVES
+
+    data = content.load()
+    found = {key: "move" for key in MOVES}
+    for nation in data.nations.values():
+        found.update({key: "building" for key in nation.buildings if key not in found})
+    found.update({key: "unit" for key in content.UNIT_TYPES if key not in found})
+    found.update({tile.key: "encounter tile" for tile in data.encounters if tile.key not in found})
+    rules: dict[str, list[str]] = {}
+    for rule_id in checklist():
+        rules.setdefault(rule_id.lower().rsplit("-", 1)[0] + "-", []).append(rule_id.lower())
+    for group, ids in rules.items():
+        if prefix.startswith(group):
+            found.update({rule_id: "rule" for rule_id in ids})
+        else:
+            found[group] = f"rules {ids[0].upper()}..{ids[-1].rsplit('-', 1)[1]}"
+    return [(topic, what) for topic, what in found.items() if topic.startswith(prefix)]
