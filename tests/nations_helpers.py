@@ -101,7 +101,7 @@ def play(state: State, *texts: str) -> State:
     return state
 
 
-__all__ = ["ALL", "BASICS", "SEATS", "content", "deal_first", "mover", "new", "play", "put",
+__all__ = ["ALL", "BASICS", "SEATS", "content", "deal_first", "edit", "mover", "new", "play", "put",
            "stability", "strength", "through_growth", "to_action", "to_growth"]
 
 

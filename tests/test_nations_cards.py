@@ -121,12 +121,11 @@ def test_conditions() -> None:
     assert condition_met(five, ALL, "most_books", first)
 
 
-def test_remove_if_hook_is_unused() -> None:
+def test_the_proposed_content_carries_no_remove_if() -> None:
     """Rules: NCARD-19, NQ-17
-    The proposed content carries no remove_if nor any other hook; a card field beyond the
-    schema is refused by the loader, so no card can carry one unnoticed. Ruling NQ-17: the hooks
-    are left for owners' data and a later release.
+    "A card carrying remove_if X is removed the moment X holds, even in the middle of a move;
+    the proposed content uses none." No card of any pack carries one (the hook works for an
+    owner's data: tests/test_nations_removal.py). Ruling NQ-17: remove_if is the one hook.
     """
-    from nncli.nations.content import ALLOWED
-
-    assert all("remove_if" not in fields for fields in ALLOWED.values())
+    data = load(("basic", "advanced"))
+    assert all(card.remove_if == "" for card in data.cards.values()) and not data.removable

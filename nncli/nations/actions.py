@@ -7,7 +7,7 @@ the moves that apply are the same set.
 
 from __future__ import annotations
 
-from nncli.nations import live
+from nncli.nations import live, removal
 from nncli.nations.content import Card, Content
 from nncli.nations.economy import gain
 from nncli.nations.flow import mover
@@ -185,16 +185,19 @@ def perform(state: State, content: Content, nation: Nation, move: Move) -> None:
     if move.kind == BUY:
         buy(state, content, nation, move)
     elif move.kind == DEPLOY:
-        target = nation.slot(move.card)
-        assert target is not None
         nation.stone -= content.cards[move.card].deploy
         if move.source:
             source = nation.slot(move.source)
             assert source is not None
-            source.workers -= 1
+            source.workers -= 1  # a step of its own: the worker leaves, then arrives
+            removal.sweep(state, content)
         else:
             nation.idle -= 1
-        target.workers += 1
+        target = nation.slot(move.card)
+        if target is None:  # removed while the worker was on its way (NCARD-19)
+            nation.idle += 1
+        else:
+            target.workers += 1
     elif move.kind == UNDEPLOY:
         slot = nation.slot(move.card)
         assert slot is not None
@@ -214,6 +217,16 @@ def buy(state: State, content: Content, nation: Nation, move: Move) -> None:
     nation.gold -= price(content, where[0])
     state.board[where[0]][where[1]] = ""
     card = content.cards[move.card]
+    removal.sweep(state, content)
+    if content.removable and move.over and move.over not in removal.held(nation):
+        move = move._replace(over="")  # the card it was to cover has been removed (NCARD-19)
+    place_bought(state, content, nation, card, move)
+    removal.sweep(state, content)
+    use_bought(state, content, nation, card, move)
+
+
+def place_bought(state: State, content: Content, nation: Nation, card: Card, move: Move) -> None:
+    """Put a bought card on the board (covering ``move.over``), or in the war space."""
     if card.takes_workers:
         if move.over:
             index = [s.card for s in nation.slots].index(move.over)
@@ -224,7 +237,6 @@ def buy(state: State, content: Content, nation: Nation, move: Move) -> None:
             nation.slots.append(Slot(card.id))
     elif card.type == "colony":
         place(nation.colonies, card.id, move.over, nation)
-        gain(nation, card.immediate)
     elif card.type == "advisor":
         if nation.advisor:
             nation.covered.append(nation.advisor)
@@ -234,13 +246,19 @@ def buy(state: State, content: Content, nation: Nation, move: Move) -> None:
     elif card.type == "war":
         state.war, state.war_buyer = card.id, nation.key
         state.war_strength = live.strength(content, nation)
+
+
+def use_bought(state: State, content: Content, nation: Nation, card: Card, move: Move) -> None:
+    """A bought card's immediate effect: a colony's gain, a battle, a golden age."""
+    if card.type == "colony":
+        gain(nation, card.immediate)
     elif card.type == "battle":
         amount = card.multiplier * live.best_attack(content, nation)
         setattr(nation, card.resource, getattr(nation, card.resource) + amount)
-    elif move.option == VP:
+    elif card.type == "golden_age" and move.option == VP:
         nation.gold -= card.vp_cost
         nation.vp += 1
-    else:
+    elif card.type == "golden_age":
         gain(nation, card.gain)
 
 
@@ -259,7 +277,8 @@ def hire(state: State, content: Content, nation: Nation, move: Move) -> None:
     nation.stone -= wonder.sections[nation.built]
     state.architects -= 1
     nation.built += 1
-    if nation.built == len(wonder.sections):
+    removal.sweep(state, content)
+    if nation.wonder == wonder.id and nation.built == len(wonder.sections):
         place(nation.wonders, wonder.id, move.over, nation)
         nation.wonder, nation.built = "", 0
 

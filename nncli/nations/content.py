@@ -23,6 +23,10 @@ LIVE = ("strength", "stability")
 EFFECTS = (*PRODUCED, "vp")
 CARD_TYPES = ("building", "military", "colony", "advisor", "wonder", "war", "battle", "golden_age")
 CONDITIONS = ("strongest", "most_stable", "most_books", "passed_first", "passed_last")
+# "If X: remove" (§4.10): a card held on a board may name a condition, or its negation, that
+# removes it the moment it holds.
+REMOVE_CONDITIONS = (*CONDITIONS, *(f"not_{c}" for c in CONDITIONS))
+HELD_TYPES = ("building", "military", "colony", "advisor", "wonder")
 CRITERIA = ("strongest", "weakest", "most_stable", "least_stable", "most_books", "fewest_books")
 BATTLE_RESOURCES = ("books", "food", "stone")
 
@@ -86,6 +90,7 @@ class Card:
     multiplier: int = 1
     gain: Amounts = field(default_factory=dict)
     vp_cost: int = 0
+    remove_if: str = ""  # a condition of REMOVE_CONDITIONS that removes the card, or ""
 
     @property
     def takes_workers(self) -> bool:
@@ -135,6 +140,7 @@ class Content:
     event_decks: Mapping[int, tuple[str, ...]]
     solo: Mapping[str, Any]
     tiles: Mapping[str, Tile]
+    removable: frozenset[str] = frozenset()  # the ids of the cards that carry remove_if
 
     def card(self, card_id: str) -> Card:
         """The card ``card_id`` (progress or printed)."""
@@ -192,7 +198,9 @@ def card_from(card_id: str, table: Table, era: int, pack: str) -> Card:
             (t.text("if", CONDITIONS), amounts(t, "per_round", PRODUCED))
             for t in table.tables("conditional")
         )
-    table.finish(COMMON | ALLOWED[kind])
+    if kind in HELD_TYPES:
+        fields["remove_if"] = table.text("remove_if", REMOVE_CONDITIONS, default="")
+    table.finish(COMMON | ALLOWED[kind] | ({"remove_if"} if kind in HELD_TYPES else set()))
     return Card(**fields)
 
 
@@ -315,8 +323,9 @@ def read_all(packs: tuple[str, ...]) -> Content:
         event_decks[era] = tuple(root.keys())
     solo = read_table(DATA, "solo.toml")
     tiles = tiles_from(solo)
+    removable = frozenset(c.id for c in cards.values() if c.remove_if)
     return Content(rules.data, board.data, printed, population, cards, decks, events,
-                   event_decks, solo.data, tiles)
+                   event_decks, solo.data, tiles, removable)
 
 
 def population_from(root: Table) -> tuple[tuple[str, int], ...]:

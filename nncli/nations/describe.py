@@ -58,6 +58,8 @@ def card_lines(card: Card) -> list[str]:
     if card.type == "golden_age":
         lines.append(f"gain {amounts(card.gain)}, or pay {card.vp_cost} gold for 1 VP; "
                      "then discarded")
+    if card.remove_if:
+        lines.append(f"if {card.remove_if.replace('_', ' ')}: remove, at once")
     return lines
 
 

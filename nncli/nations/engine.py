@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from nncli.game import IllegalMove
-from nncli.nations import actions, draws, flow, setup, solo
+from nncli.nations import actions, draws, flow, removal, setup, solo
 from nncli.nations.content import Content, load
 from nncli.nations.moves import (
     ARCHITECT,
@@ -69,12 +69,14 @@ def advance(state: State, move: Move) -> State:
         flow.after_growth(state)
     else:
         actions.perform(state, content, state.nations[flow.mover(state)], move)
+        removal.sweep(state, content)
         if move.kind == UNDEPLOY:
             return state
         if move.kind != PASS and solo.triggers(state, content, move):
             state.phase = ROLL
         else:
             flow.next_turn(state, content)
+    removal.sweep(state, content)  # after growth, a chance move or the next round's start
     return state
 
 

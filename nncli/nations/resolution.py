@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nncli.nations import live, production, scoring
+from nncli.nations import live, production, removal, scoring
 from nncli.nations.content import Content
 from nncli.nations.economy import apply_effect, lose
 from nncli.nations.ranking import chosen
@@ -44,6 +44,7 @@ def events(state: State, content: Content) -> None:
         for key in state.order:
             if key in hit:
                 apply_effect(state.nations[key], effect)
+        removal.sweep(state, content)
         text = ", ".join(f"{v:+d} {w}" for w, v in effect.items())
         names = ", ".join(k for k in state.order if k in hit) or "nobody"
         state.report.append(f"{card.name} ({kind}, {criterion.replace('_', ' ')} {text}): {names}")
@@ -58,13 +59,13 @@ def scarcity(state: State, content: Content) -> None:
 
 
 def resolve(state: State, content: Content) -> None:
-    """The whole resolution phase; at the end of the last round, the final score."""
+    """The whole resolution phase, a card's remove condition checked after each step."""
     state.report = []
-    production.produce(state, content)
+    steps = [production.produce, war, events, scarcity]
     if not state.solo:
-        player_order(state, content)
-    war(state, content)
-    events(state, content)
-    scarcity(state, content)
+        steps.insert(1, player_order)
     if state.round in content.rules["era_scoring_rounds"]:
-        scoring.era_scoring(state, content)
+        steps.append(scoring.era_scoring)
+    for step in steps:
+        step(state, content)
+        removal.sweep(state, content)
