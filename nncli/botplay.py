@@ -1,14 +1,18 @@
 """Random and greedy players over any game's legal moves, for self-play, tests and hints.
 
 A game with a faster move generator of its own may keep its own random bot; these are the shared
-ones every game can use as they are.
+ones every game can use as they are. ``random_play`` uses a game's optional ``random_move(state,
+rng)`` (see ``nncli.game``) when it has one.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from nncli.game import Game
 
 M = TypeVar("M")
 S = TypeVar("S")
@@ -23,6 +27,16 @@ def bot_rng(seed: object, plies: int) -> random.Random:
 def random_move(legal: Sequence[M], rng: random.Random) -> M:
     """Any one of the ``legal`` moves, each equally likely (``legal`` must not be empty)."""
     return rng.choice(legal)
+
+
+def random_play(game: Game, state: Any, rng: random.Random) -> Any:
+    """The random bot's move in ``state``: the game's own ``random_move(state, rng)`` when it has
+    one (a legal move built directly, without listing them all), else ``random_move`` over its
+    ``legal_moves``."""
+    direct = getattr(game, "random_move", None)
+    if direct is not None:
+        return direct(state, rng)
+    return random_move(game.legal_moves(state), rng)
 
 
 def greedy_move(

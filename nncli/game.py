@@ -42,7 +42,13 @@ class CampaignWon(GameError):
 
 
 class Game(Protocol):
-    """What the shell needs from a game. States and moves are opaque to the shell."""
+    """What the shell needs from a game. States and moves are opaque to the shell.
+
+    Optional, looked up with ``getattr``: ``random_move(state, rng) -> move``, one legal move
+    for the player to move (never at a chance point) chosen with the ``random.Random`` ``rng``
+    and built directly, for a game whose ``legal_moves`` are too many to list at every move of
+    self-play; it must return only moves ``legal_moves`` lists (``nncli.botplay.random_play``).
+    """
 
     key: str  # "notebook-nations"
     name: str  # "Notebook Nations"

@@ -173,12 +173,15 @@ def broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
      'farm.dice[0] names the dice colour "purple"'),
     ("tiles/age1.toml", 'chits = ["food"]', 'chits = ["fish"]',
      'carthage.chits[0] names the chit "fish"'),
+    ("tiles/age1.toml", 'dice = ["orange"]', f'dice = {["orange"] * 10}'.replace("'", '"'),
+     "farm.dice lists 10 dice; a slot holds at most 9"),
 ])
 def test_the_loader_names_file_and_key(tmp_path: Path, name: str, old: str, new: str,
                                        message: str) -> None:
     """Rules: DDATA-03, DDATA-04, DDATA-05, DDATA-06, DDATA-07
     The loader rejects a duplicate tile id, an unknown type, a build cost on a tile that is not a
-    wonder, an unknown dice colour and an unknown chit, naming the file and key."""
+    wonder, an unknown dice colour, an unknown chit and more dice than a slot's ids (a1 to a9)
+    name, naming the file and key."""
     with pytest.raises(DataError) as caught:
         load(broken(tmp_path, name, old, new))
     assert name in str(caught.value) and message in str(caught.value)

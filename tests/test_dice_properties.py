@@ -10,12 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nncli import savefile
+from nncli import botplay, savefile
+from nncli.chance import seeded
 from nncli.dice import GAME, engine
 from nncli.dice.content import content
 from nncli.dice.moves import Buy, Move, Payment
 from nncli.dice.notation import format_move, parse_move
 from nncli.dice.payment import canonical
+from nncli.dice.randombot import random_move
 from nncli.dice.state import CHANCE, State
 from nncli.game import IllegalMove
 from tests.dicekit import mover, new, play, put, random_game, set_dice, settle, started
@@ -139,6 +141,42 @@ def test_spent_dice_and_chits_cannot_be_spent_again() -> None:
         engine.apply(state, parse_move("buy 3 1 with a1", state))
 
 
+def fast_bot_agrees(state: State, tries: int = 4) -> None:
+    """Every move the fast random bot builds in ``state`` (with ``tries`` generators, and again
+    after the mover's unused dice are turned to random faces) is one ``legal_moves`` lists."""
+    if engine.mover(state) in (None, CHANCE):
+        return
+    legal = engine.legal_moves(state)
+    for n in range(tries):
+        assert random_move(state, random.Random(n)) in legal
+    rolled = state.clone()
+    rng = random.Random(state.plies)
+    for die in mover(rolled).all_dice():
+        die.face = rng.randrange(len(content().dice[die.colour].faces))
+    legal = engine.legal_moves(rolled)
+    for n in range(tries):
+        assert random_move(rolled, random.Random(n)) in legal
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=str)
+def test_the_fast_random_bot_builds_only_legal_moves(options: dict[str, Any]) -> None:
+    """The random bot builds one move directly (an action, a tile, a payment that works): in
+    every position of random games it is one of ``legal_moves``, and whole games of it end with
+    a winner, dice and chits conserved and no total below 0."""
+    for seed in range(3):
+        random_game(options, seed, lambda state, _: fast_bot_agrees(state))
+        rng, state = random.Random(seed), new(options, seed)
+        while engine.mover(state) is not None:
+            if engine.mover(state) == CHANCE:
+                move = engine.chance_move(state, seeded(seed, state.plies))
+            else:
+                move = botplay.random_play(GAME, state, rng)
+                assert move in engine.legal_moves(state)
+            state = engine.apply(state, move)
+            conserved(state)
+        assert state.phase == "over" and state.winner in state.seats
+
+
 def soak_game(seed: int, deep: int) -> State:
     """One random game of the kind ``OPTIONS[seed % 8]`` with the conservation checks after
     every move and the agreement checks in one position in ``deep`` (for scripts/soak)."""
@@ -148,6 +186,7 @@ def soak_game(seed: int, deep: int) -> State:
         conserved(state)
         if rng.randrange(deep) == 0:
             agree(state, move)
+            fast_bot_agrees(state, 2)
 
     return random_game(OPTIONS[seed % len(OPTIONS)], seed, check)
 

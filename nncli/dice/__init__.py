@@ -12,6 +12,8 @@ from nncli.dice.state import State, to_dict
 from nncli.game import turn_refusal
 
 if TYPE_CHECKING:
+    import random
+
     from nncli.chance import Stream
 
 
@@ -55,9 +57,7 @@ class DiceGame:
     def parse(self, text: str, state: State) -> Move:
         from nncli.dice.notation import parse_move
 
-        move = parse_move(text, state)
-        engine.apply(state, move)  # raises IllegalMove with the rule's reason
-        return move
+        return parse_move(text, state)  # ``apply`` refuses an illegal move with the rule's reason
 
     def format(self, move: Move) -> str:
         from nncli.dice.notation import format_move
@@ -128,6 +128,12 @@ class DiceGame:
         from nncli.dice.helptext import topics
 
         return topics(prefix)
+
+    def random_move(self, state: State, rng: random.Random) -> Move:
+        """The random bot's move, built directly (``nncli.botplay.random_play`` uses it)."""
+        from nncli.dice import randombot
+
+        return randombot.random_move(state, rng)
 
     def auto_move(self, state: State) -> Move | None:
         from nncli.dice import bots

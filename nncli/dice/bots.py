@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from nncli import botplay
-from nncli.dice import engine, scoring
+from nncli.dice import engine, randombot, scoring
 from nncli.dice.content import content
-from nncli.dice.moves import Move, Pass
+from nncli.dice.moves import Move
 from nncli.dice.state import CHANCE, State
 
 
@@ -24,15 +24,10 @@ def choose(state: State, kind: str) -> Move:
     """The ``kind`` bot's move for whoever is to move (not at a chance point)."""
     seat = engine.mover(state)
     assert seat is not None and seat != CHANCE
-    legal = engine.legal_moves(state)
     rng = botplay.bot_rng(state.seed, state.plies)
     if kind == "random":
-        # A pass only once in a while, so that random games buy something.
-        acting = [m for m in legal if not isinstance(m, Pass)]
-        if acting and rng.random() < 0.9:
-            return botplay.random_move(acting, rng)
-        return botplay.random_move(legal, rng)
-    return botplay.greedy_move(legal, lambda m: engine.apply(state, m),
+        return randombot.random_move(state, rng)
+    return botplay.greedy_move(engine.legal_moves(state), lambda m: engine.apply(state, m),
                                lambda s: value_for(seat, s), rng)
 
 

@@ -8,11 +8,12 @@ Every problem raises ``nncli.datafiles.DataError`` naming the file and the key, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
 from nncli.datafiles import Table, read_table, spelled
+from nncli.dice.state import MOST_DICE, SLOT_LETTERS
 
 DATA_DIR = Path(__file__).parent / "data"
 SYMBOLS = ("gold", "stone", "food", "strength", "book")
@@ -78,7 +79,7 @@ class Tile:
     build: int  # a wonder's stone cost; 0 for other tiles
     text: str
 
-    @property
+    @cached_property
     def pays_in(self) -> str:
         """Colonies are bought with strength, every other tile with gold."""
         return "strength" if self.type == "colony" else "gold"
@@ -148,6 +149,12 @@ class Content:
     rules: Rules
     warnings: tuple[str, ...]
 
+    @cached_property
+    def unrest_faces(self) -> frozenset[tuple[str, int]]:
+        """The (colour, face index) of every die face showing Unrest."""
+        return frozenset((key, i) for key, colour in self.dice.items()
+                         for i, face in enumerate(colour.faces) if face.symbol == UNREST)
+
 
 def _names(t: Table, key: str, known: dict[str, Any], what: str) -> tuple[str, ...]:
     """A list of names of ``known`` things (repeats allowed: two white dice), () when absent."""
@@ -161,6 +168,14 @@ def _names(t: Table, key: str, known: dict[str, Any], what: str) -> tuple[str, .
             raise t.error(f"{key}[{i}]", f"names the {what} {spelled(value)}, which "
                           f"{_FILES[what]} does not have")
     return tuple(values)
+
+
+def _dice_names(t: Table, key: str, dice: dict[str, DieColour]) -> tuple[str, ...]:
+    """``_names`` of dice colours for one slot or tile: at most ``MOST_DICE`` (ids a1 to a9)."""
+    names = _names(t, key, dice, "dice colour")
+    if len(names) > MOST_DICE:
+        raise t.error(key, f"lists {len(names)} dice; a slot holds at most {MOST_DICE}")
+    return names
 
 
 _FILES = {"dice colour": "dice.toml", "chit": "chits.toml"}
@@ -207,14 +222,14 @@ def _boards(top: Table, dice: dict[str, DieColour], chits: dict[str, ChitType]
     out = {}
     for key, t in _each(top):
         raw = t.get("slots")
-        if not isinstance(raw, list) or not raw:
-            raise t.error("slots", "must be a list of building slots")
+        if not isinstance(raw, list) or not 1 <= len(raw) <= len(SLOT_LETTERS):
+            raise t.error("slots", f"must be a list of 1 to {len(SLOT_LETTERS)} building slots")
         slots = []
         for i, slot in enumerate(raw):
             holder = Table(t.file, f"{t.path}.slots[{i}]", {"dice": slot})
-            slots.append(_names(holder, "dice", dice, "dice colour"))
+            slots.append(_dice_names(holder, "dice", dice))
         advisor = t.table("advisor_slot")
-        advisor_dice = _names(advisor, "dice", dice, "dice colour")
+        advisor_dice = _dice_names(advisor, "dice", dice)
         advisor_chits = _names(advisor, "chits", chits, "chit")
         advisor.finish(("dice", "chits"))
         pack = t.text("pack", PACKS)
@@ -242,7 +257,7 @@ def _tiles(data_dir: Path, dice: dict[str, DieColour], chits: dict[str, ChitType
                               f"not a {kind}")
             out[key] = Tile(
                 key, age, t.text("pack", PACKS), t.text("name"), kind, t.integer("cost", 1),
-                t.integer("vp"), _names(t, "dice", dice, "dice colour"),
+                t.integer("vp"), _dice_names(t, "dice", dice),
                 _names(t, "chits", chits, "chit"),
                 t.integer("build", 1) if kind == "wonder" else 0,
                 t.text("text") if t.has("text") else "")

@@ -14,7 +14,7 @@ from typing import Any
 
 from nncli.chance import Stream
 from nncli.dice import flow, solo
-from nncli.dice.content import SLOT_TYPES, UNREST, Content, content
+from nncli.dice.content import SLOT_TYPES, Content, content
 from nncli.dice.moves import (
     BuildWonder,
     Buy,
@@ -32,7 +32,7 @@ from nncli.dice.moves import (
     UnrestReroll,
     UnrestSetAside,
 )
-from nncli.dice.payment import available, check, face_of, minimal_payments
+from nncli.dice.payment import available, check, minimal_payments
 from nncli.dice.state import (
     ACTIONS,
     CHANCE,
@@ -135,10 +135,7 @@ def chance_move(state: State, stream: Stream) -> Move:
     """The outcome ``stream`` gives at this chance point (raises IllegalMove elsewhere)."""
     c = content()
     if state.to_roll:
-        seat, ids = state.to_roll[0]
-        player = state.players[seat]
-        return Roll(tuple(1 + stream.below(len(c.dice[_die(player, i).colour].faces))
-                          for i in ids))
+        return Roll(tuple(1 + stream.below(len(c.dice[d.colour].faces)) for d in _rolling(state)))
     if state.shadow_due:
         return Shadow(1 + stream.below(state.columns))
     if state.phase == ORDER:
@@ -160,8 +157,7 @@ def chance_move(state: State, stream: Stream) -> Move:
 def _chance_outcomes(c: Content, state: State) -> list[Move]:
     """The possible outcomes when there are at most 1,000 of them, else []."""
     if state.to_roll:
-        seat, ids = state.to_roll[0]
-        sizes = [len(c.dice[_die(state.players[seat], i).colour].faces) for i in ids]
+        sizes = [len(c.dice[d.colour].faces) for d in _rolling(state)]
         count = 1
         for size in sizes:
             count *= size
@@ -210,7 +206,11 @@ def legal_moves(state: State) -> list[Move]:
 
 def unrest_showing(c: Content, player: Player) -> list[str]:
     """The ids of the player's unused dice that show Unrest (UGREEN-04, 13)."""
-    return [k for k, d in player.dice() if not d.used and face_of(c, d)[0] == UNREST]
+    faces = c.unrest_faces
+    if not any((d.colour, d.face) in faces and not d.used for d in player.all_dice()):
+        return []
+    return [k for k, d in player.dice() if (d.colour, d.face) in faces and not d.used]
+
 
 
 def reroll_moves(c: Content, player: Player) -> list[Move]:
@@ -330,9 +330,7 @@ def _chance(c: Content, state: State, move: Move) -> None:
     if state.to_roll:
         if not isinstance(move, Roll):
             raise IllegalMove("chance rolls the dice now")
-        seat, ids = state.to_roll[0]
-        player = state.players[seat]
-        dice = [_die(player, i) for i in ids]
+        dice = _rolling(state)
         sizes = [len(c.dice[d.colour].faces) for d in dice]
         if len(move.faces) != len(dice) or not all(
                 1 <= f <= n for f, n in zip(move.faces, sizes, strict=True)):
@@ -361,6 +359,18 @@ def _chance(c: Content, state: State, move: Move) -> None:
             raise IllegalMove("the shadow's d4 gives 1 to 4 books")
         state.shadow_roll = move.books
         flow.finish_round(c, state)
+
+
+def _rolling(state: State) -> list[Die]:
+    """The dice of the next roll due."""
+    seat, ids = state.to_roll[0]
+    player = state.players[seat]
+    if len(ids) < 3:
+        return [_die(player, i) for i in ids]
+    named = dict(player.dice())
+    if not all(i in named for i in ids):
+        raise IllegalMove(f"you have no die {next(i for i in ids if i not in named)}")
+    return [named[i] for i in ids]
 
 
 def _die(player: Player, die_id: str) -> Die:

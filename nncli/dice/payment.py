@@ -32,18 +32,21 @@ def chit_value(content: Content, kind: str, symbol: str) -> int:
 
 def worth(content: Content, player: Player, pay: Payment, symbol: str) -> int:
     """The symbols ``pay`` counts toward a price in ``symbol`` (dice and chits assumed valid)."""
-    total, others = 0, 0
-    for die_id in pay.dice:
-        die = player.die(die_id)
-        assert die is not None
-        face, count = face_of(content, die)
-        if face == symbol:
-            total += count
-        else:
-            others += 1
-    if symbol in content.rules.two_dice_as_one:
-        total += others // 2
-    return total + sum(chit_value(content, kind, symbol) for kind in pay.chits)
+    dice = [player.die(die_id) for die_id in pay.dice]
+    values, loose = _tally(content, [d for d in dice if d is not None], pay.chits, symbol)
+    return sum(values) + loose // 2
+
+
+def _tally(content: Content, dice: list[Die], chits: tuple[str, ...], symbol: str
+           ) -> tuple[list[int], int]:
+    """What each die and then each chit counts at face value toward ``symbol`` (0 for a die
+    showing another symbol), and how many dice count in pairs instead (DACT-11)."""
+    values = []
+    for die in dice:
+        face = content.dice[die.colour].faces[die.face]
+        values.append(face.count if face.symbol == symbol else 0)
+    loose = values.count(0) if symbol in content.rules.two_dice_as_one else 0
+    return values + [chit_value(content, kind, symbol) for kind in chits], loose
 
 
 def check(content: Content, player: Player, pay: Payment, symbol: str, price: int,
@@ -51,6 +54,7 @@ def check(content: Content, player: Player, pay: Payment, symbol: str, price: in
     """Raise IllegalMove unless ``pay`` may pay ``price`` ``symbol`` for ``what``."""
     if len(set(pay.dice)) != len(pay.dice):
         raise IllegalMove("a die can be spent only once in a payment")
+    dice = []
     for die_id in pay.dice:
         die = player.die(die_id)
         if die is None:
@@ -59,6 +63,7 @@ def check(content: Content, player: Player, pay: Payment, symbol: str, price: in
             raise IllegalMove(f"die {die_id} is already used this round (DACT-06)")
         if face_of(content, die)[0] == UNREST:
             raise IllegalMove(f"die {die_id} shows Unrest, which pays for nothing (UGREEN-10)")
+        dice.append(die)
     free = _unused_chits(player)
     for kind in pay.chits:
         if free.get(kind, 0) == 0:
@@ -69,26 +74,22 @@ def check(content: Content, player: Player, pay: Payment, symbol: str, price: in
                 "tiles are paid in gold, DBUY-02" if symbol == "gold" else "wonders are built " \
                 "with stone, DWONDER-01"
             raise IllegalMove(f"a {kind} chit does not pay {symbol} ({why})")
-    got = worth(content, player, pay, symbol)
+    values, loose = _tally(content, dice, pay.chits, symbol)
+    solid = sum(values)
+    got = solid + loose // 2
     if got < price:
         raise IllegalMove(f"{what} costs {price} {symbol} here, your payment gives {got} "
                           "(DBUY-01, DACT-10)")
-    for part in _parts(pay):
-        if worth(content, player, _without(pay, part), symbol) >= price:
+    # Leaving out one part: a die at face value or a chit takes its value away, a die counted
+    # in pairs one die from the pairs.
+    count = len(pay.dice)
+    parts = [*zip(pay.dice, values[:count], strict=True),
+             *dict(zip(pay.chits, values[count:], strict=True)).items()]
+    for index, (part, value) in enumerate(parts):
+        paired = index < count and value == 0 and loose > 0
+        if solid - value + (loose - paired) // 2 >= price:
             raise IllegalMove(f"{part} is not needed: the price of {price} {symbol} is paid "
                               "without it (a payment names only what it needs)")
-
-
-def _parts(pay: Payment) -> list[str]:
-    return [*pay.dice, *dict.fromkeys(pay.chits)]
-
-
-def _without(pay: Payment, part: str) -> Payment:
-    if part in pay.dice:
-        return Payment(tuple(d for d in pay.dice if d != part), pay.chits)
-    chits = list(pay.chits)
-    chits.remove(part)
-    return Payment(pay.dice, tuple(chits))
 
 
 def _unused_chits(player: Player) -> dict[str, int]:

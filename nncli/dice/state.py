@@ -18,6 +18,7 @@ OVER = "over"
 
 ADVISOR_GROUP = "v"  # the letter of dice printed on an advisor slot
 SLOT_LETTERS = "abcdefghijklmnopqrstu"
+MOST_DICE = 9  # on one slot: die ids run from a1 to a9
 
 
 @dataclass(slots=True)
@@ -76,17 +77,45 @@ class Player:
             list(self.built), self.vp, self.books, self.passed, self.pass_tile)
 
     def dice(self) -> list[tuple[str, Die]]:
-        """Every die with its id: slot letter and number (``a1``), ``v1`` for the advisor slot."""
-        out = [(f"{SLOT_LETTERS[i]}{j + 1}", die)
-               for i, slot in enumerate(self.slots) for j, die in enumerate(slot.dice)]
-        out += [(f"{ADVISOR_GROUP}{j + 1}", die) for j, die in enumerate(self.advisor_dice)]
+        """Every die with its id: slot letter and number (``a1``), ``v1`` for the advisor slot.
+
+        The content gives a board at most 21 slots and a slot at most ``MOST_DICE`` dice."""
+        out = [pair for ids, slot in zip(_IDS, self.slots, strict=False)
+               for pair in zip(ids, slot.dice, strict=False)]
+        out += zip(_IDS[ADVISOR_INDEX], self.advisor_dice, strict=False)
         return out
 
+    def all_dice(self) -> list[Die]:
+        """Every die, in the order of ``dice`` (without their ids)."""
+        out = [die for slot in self.slots for die in slot.dice]
+        return out + self.advisor_dice
+
     def die(self, die_id: str) -> Die | None:
-        for key, die in self.dice():
-            if key == die_id:
-                return die
-        return None
+        """The die ``die_id`` names (as ``dice`` lists it), or None."""
+        where = _WHERE.get(die_id)
+        if where is None:
+            return None
+        group, index = where
+        if group == ADVISOR_INDEX:
+            dice = self.advisor_dice
+        elif group < len(self.slots):
+            dice = self.slots[group].dice
+        else:
+            return None
+        return dice[index] if index < len(dice) else None
+
+
+ADVISOR_INDEX = len(SLOT_LETTERS)  # the advisor slot's place among the groups of dice
+
+
+# Where the die of each id is: (group, index from 0).
+_WHERE = {f"{letter}{n}": (group, n - 1)
+          for group, letter in enumerate(SLOT_LETTERS + ADVISOR_GROUP)
+          for n in range(1, MOST_DICE + 1)}
+
+
+_IDS = [tuple(f"{letter}{n}" for n in range(1, MOST_DICE + 1))
+        for letter in SLOT_LETTERS + ADVISOR_GROUP]
 
 
 @dataclass(slots=True)
