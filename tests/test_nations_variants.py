@@ -236,5 +236,8 @@ def test_a_bad_previous_game_is_refused(tmp_path: Path) -> None:
         assert error.startswith("error: ") and error.count("\n") == 1, error
         assert words in error and "Traceback" not in error
         assert not following.exists()
-    error = nncli("new", following, "--campaign-from", plain, "--nations", "rome,china", code=2)
-    assert "keeps the previous game's players and packs, so leave out --nations" in error
+    ended = finished(tmp_path / "ended.toml", make_setup({"campaign": True, "seed": 6}))
+    for flag, value in (("--nations", "rome,china"), ("--bot", "persia")):
+        error = nncli("new", following, "--campaign-from", ended, flag, value, code=2)
+        assert error.endswith(f"keeps the previous game's players and packs, so leave out "
+                              f"{flag}\n")

@@ -16,6 +16,7 @@ from nncli.nations import content as content_
 
 # The options the next game of a campaign may take: the rest is the previous game's.
 NEXT_OPTIONS = {"seed"}
+FLAGS = {"bots": "bot"}  # options whose command-line flag is not their name
 
 
 def next_levels(
@@ -59,7 +60,7 @@ def next_setup(
     other = sorted(set(options) - NEXT_OPTIONS)
     if other:
         raise BadSetup(f"the next game of a campaign keeps the previous game's players and "
-                       f"packs, so leave out --{other[0].replace('_', '-')}")
+                       f"packs, so leave out --{FLAGS.get(other[0], other[0]).replace('_', '-')}")
     if "campaign" not in previous:
         raise BadSetup("that game was not a campaign game; start a campaign with --campaign")
     check_setup(previous)
