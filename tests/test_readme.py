@@ -1,6 +1,7 @@
-"""README's commands work as written, run from a temporary copy of the project: the
-play-by-email walkthrough, the first game's moves, the solo and bot set-ups, the commands listed,
-and saves/README.md's examples; and the set-up script says what it installs on its first run."""
+"""README's commands work as written, run from a temporary copy of the project: both
+play-by-email walkthroughs (plain and signed), the first game's moves, the other games' and the
+solo and bot set-ups, the commands listed, and saves/README.md's examples; and the set-up script
+says what it installs on its first run. Every code block of README.md is one of these kinds."""
 
 from __future__ import annotations
 
@@ -25,6 +26,37 @@ def blocks(text: str) -> list[tuple[str, list[str]]]:
             for lang, body in re.findall(r"^```(\w*)\n(.*?)^```", text, re.M | re.S)]
 
 
+PROMPTS = ("ann$ ", "ben$ ")  # the play-by-email walkthroughs' lines, typed by Ann or by Ben
+
+
+def kind(lang: str, lines: list[str]) -> str:
+    """Which test runs a README code block: "mail" (a play-by-email walkthrough), "moves" (the
+    first game's), "shell" (other commands to type), "synopsis" (the command lines listed) or
+    "output" (what nncli prints)."""
+    if any(line.startswith(PROMPTS) for line in lines):
+        return "mail"
+    if lines and lines[0].startswith("initiat"):
+        return "moves"
+    if lang == "sh":
+        return "shell"
+    if lines and all(line.startswith(("nncli ", "scripts/")) for line in lines):
+        return "synopsis"
+    return "output" if all(line.startswith("error: ") for line in lines) else "unknown"
+
+
+def readme_blocks(copy: Path, of_kind: str) -> list[list[str]]:
+    return [lines for lang, lines in blocks((copy / "README.md").read_text())
+            if kind(lang, lines) == of_kind]
+
+
+def test_every_readme_block_is_run_or_printed() -> None:
+    """A new code block in README.md must be one of the kinds the tests below run."""
+    kinds = [kind(lang, lines) for lang, lines in blocks((ROOT / "README.md").read_text())]
+    assert "unknown" not in kinds
+    assert {k: kinds.count(k) for k in set(kinds)} == {
+        "shell": 2, "moves": 1, "synopsis": 2, "mail": 4, "output": 1}
+
+
 @pytest.fixture
 def copy(tmp_path: Path) -> Path:
     """A copy of the project, with ``nncli`` on PATH running the copy's code."""
@@ -37,12 +69,24 @@ def copy(tmp_path: Path) -> Path:
     return project
 
 
-def shell(copy: Path, command: str, where: Path) -> subprocess.CompletedProcess[str]:
-    """``command`` run by bash in ``where``, with the copy's nncli on PATH; it must succeed."""
+def installed(copy: Path) -> None:
+    """Make the copy's ``.venv`` as ``scripts/play`` leaves it installed, its nncli the shim."""
+    venv = copy / ".venv" / "bin"
+    venv.mkdir(parents=True)
+    (venv / "python").symlink_to(sys.executable)
+    (venv / "nncli").symlink_to(copy.parent / "bin" / "nncli")
+    (copy / ".venv" / ".installed").touch()
+
+
+def shell(copy: Path, command: str, where: Path, config: Path | None = None,
+          typed: str = "") -> subprocess.CompletedProcess[str]:
+    """``command`` run by bash in ``where``, with the copy's nncli on PATH, the player's config
+    folder ``config`` (else one beside the copy) and ``typed`` as its input; it must succeed."""
     env = os.environ | {"PATH": f"{copy.parent / 'bin'}:{os.environ['PATH']}",
-                        "PYTHONPATH": str(copy), "NO_COLOR": "1"}
+                        "PYTHONPATH": str(copy), "NO_COLOR": "1",
+                        "NNCLI_CONFIG_DIR": str(config or copy.parent / "config")}
     done = subprocess.run(["bash", "-c", command], cwd=where, env=env, capture_output=True,
-                          text=True, timeout=120, check=False)
+                          text=True, timeout=120, check=False, input=typed)
     assert done.returncode == 0, f"{command}: {done.stderr}"
     return done
 
@@ -52,41 +96,74 @@ def test_the_copy_runs_its_own_code(copy: Path) -> None:
     assert where.stdout.startswith(str(copy))
 
 
-def test_play_by_email_as_written(copy: Path) -> None:
-    """Ann and Ben each in a folder of their own; the mail between them goes as the text says
-    (Ben saves Ann's message as ann-mail.eml, Ann saves Ben's as ben-mail.eml)."""
+def mail_game(copy: Path, walkthrough: list[list[str]]) -> tuple[int, dict[str, Path]]:
+    """Play ``walkthrough``'s blocks as written: Ann and Ben each in a folder and with a config
+    folder (their keys) of their own; the mail between them goes as the text says (Ben saves Ann's
+    message as ann-mail.eml, Ann saves Ben's as ben-mail.eml). The lines run, and the folders."""
     folders = {"ann": copy.parent / "ann", "ben": copy.parent / "ben"}
     for folder in folders.values():
         folder.mkdir()
-    text = (copy / "README.md").read_text()
-    walkthrough = [lines for lang, lines in blocks(text) if lang == "sh"  # the signed games'
-                   and any(line.startswith(("ann$ ", "ben$ ")) for line in lines)  # keys need
-                   and not any("--pbem" in line for line in lines)]  # two homes: not here
-    assert len(walkthrough) == 3
     ran = 0
     for lines in walkthrough:
         last = ""
         for line in lines:
-            if line.startswith(("ann$ ", "ben$ ")):
+            if line.startswith(PROMPTS):
                 who, command = line.split("$ ", 1)
-                last = shell(copy, command, folders[who]).stdout
+                last = shell(copy, command, folders[who], copy.parent / f"{who}-config").stdout
                 ran += 1
             else:
                 assert line in last.splitlines(), (line, last)  # the output the README shows
-        if (folders["ann"] / "game.eml").exists():
-            shutil.move(folders["ann"] / "game.eml", folders["ben"] / "ann-mail.eml")
-        if (folders["ben"] / "ben-mail.eml").exists():
-            shutil.move(folders["ben"] / "ben-mail.eml", folders["ann"] / "ben-mail.eml")
+            for sender, receiver, sent, saved in (("ann", "ben", "game.eml", "ann-mail.eml"),
+                                                  ("ben", "ann", "ben-mail.eml", "ben-mail.eml")):
+                if (folders[sender] / sent).exists():
+                    shutil.move(folders[sender] / sent, folders[receiver] / saved)
+    return ran, folders
+
+
+def test_play_by_email_as_written(copy: Path) -> None:
+    walkthrough = [lines for lines in readme_blocks(copy, "mail")
+                   if not any("--pbem" in line for line in lines)]
+    assert len(walkthrough) == 3
+    ran, folders = mail_game(copy, walkthrough)
     assert ran == 11
     heads = {who: shell(copy, "nncli verify game.toml", folder).stdout
              for who, folder in folders.items()}
     assert heads["ann"].startswith("OK: ") and heads["ann"] != heads["ben"]  # Ann moved since
 
 
+def test_fair_play_by_email_as_written(copy: Path) -> None:
+    """The signed game (``--pbem``): each player's key in their own config folder; Ben's signed
+    move verifies on his side, and Ann's copy refuses to make Ben's move for him."""
+    [walkthrough] = [lines for lines in readme_blocks(copy, "mail")
+                     if any("--pbem" in line for line in lines)]
+    ran, folders = mail_game(copy, [walkthrough])
+    assert ran == 5
+    assert shell(copy, "nncli verify game.toml", folders["ben"]).stdout.startswith("OK: 5 moves")
+    assert sorted(p.name for p in (copy.parent / "ben-config").rglob("*") if p.is_file())
+    assert shell(copy, "nncli verify game.toml", folders["ann"]).stdout.startswith("OK: ")
+
+
+def test_the_other_shell_blocks_as_written(copy: Path) -> None:
+    """The set-up's and the other games' commands, in the copy: ``scripts/play SAVE`` starts
+    the game and ``quit`` leaves it; ``scripts/test`` is this suite itself, so it is not run
+    again here."""
+    installed(copy)
+    ran = []
+    for lines in readme_blocks(copy, "shell"):
+        for line in lines:
+            command = line.split("#")[0].strip()
+            if command == "scripts/test":
+                continue
+            done = shell(copy, command, copy, typed="quit\n")
+            if command.startswith("scripts/play"):
+                assert "To continue it: scripts/play" in done.stdout
+            ran.append(command.split()[0])
+    assert ran.count("scripts/play") == 3 and ran.count("nncli") == 3
+
+
 def test_the_first_game_moves(copy: Path) -> None:
     """The moves of "A first game", on the game scripts/play starts (the rulebook's first)."""
-    text = (copy / "README.md").read_text()
-    [moves] = [lines for lang, lines in blocks(text) if lines and lines[0].startswith("initiat")]
+    [moves] = readme_blocks(copy, "moves")
     shell(copy, "nncli new first.toml --seed 1", copy)
     for line in moves:
         move = re.split(r"\s{2,}", line)[0]
@@ -97,8 +174,7 @@ def test_the_first_game_moves(copy: Path) -> None:
 def test_the_solo_bot_and_command_lines(copy: Path) -> None:
     """Every set-up line runs (with its [optional part] and without); every command listed has
     its help."""
-    text = (copy / "README.md").read_text()
-    lines = [line for lang, body in blocks(text) if not lang for line in body
+    lines = [line for body in readme_blocks(copy, "synopsis") for line in body
              if line.startswith("nncli ")]
     news = [re.split(r"\s{3,}", line)[0] for line in lines if line.startswith("nncli new ")
             and not re.search(r"\b[A-Z]{2,}\b", line.split("   ")[0])]
