@@ -31,10 +31,13 @@ def check(state: State) -> None:
 
 def play(players: int, seed: int, deep: float) -> State:
     """A random game, checked after every move; in a share ``deep`` of the positions every legal
-    move is also applied and made-up moves are tried (raises AssertionError on a violation)."""
+    move is also applied and made-up moves are tried (raises AssertionError on a violation).
+    Three or four players with an odd seed play the competitive variant."""
     options: dict[str, object] = {"nations": list(SEATS[:players]), "seed": seed}
     if players == 5:
         options["advanced"] = True
+    if players in (3, 4) and seed % 2:
+        options["variant"] = "competitive"
     state = GAME.new_game(GAME.make_setup(options))
     rng = random.Random(seed)
     draws = 0
@@ -76,10 +79,10 @@ def refused(state: State, legal: list[Move], rng: random.Random) -> None:
 @pytest.mark.parametrize(("players", "seed"), [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (2, 6)])
 def test_random_games_keep_the_invariants(players: int, seed: int) -> None:
     """Rules: NCOMP-04, NSET-26, NSET-31, NDEPLOY-05
-    In random games of 1 to 5 players: no stock below 0, 13 workers per nation, at most 5
-    building/military cards, 2 colonies and 5 completed wonders, the legal moves are exactly the
-    candidates the rules' checks accept, every one applies and reads back from its text, and
-    moves outside the list are refused.
+    In random games of 1 to 5 players (the competitive variant too): no stock below 0, 13
+    workers per nation, at most 5 building/military cards, 2 colonies and 5 completed wonders,
+    the legal moves are exactly the candidates the rules' checks accept, every one applies and
+    reads back from its text, and moves outside the list are refused.
     """
     state = play(players, seed, deep=0.1)
     assert state.phase == "over" and state.winner in state.seats

@@ -7,12 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from nncli.nations import engine
+from nncli.nations import engine, removal
 from nncli.nations.content import ContentError, load
 from nncli.nations.describe import card_text
 from nncli.nations.moves import BUY, DEPLOY, PASS, Move
-from nncli.nations.state import Slot, State
+from nncli.nations.removal import remove
+from nncli.nations.state import Nation, Slot, State
 from tests.nations_helpers import edit, mover, put, strength, to_action
+from tests.test_nations_properties import play
 
 HOMER = 'name = "Homer"\ntype = "advisor"\n'
 
@@ -80,6 +82,35 @@ def test_a_card_is_removed_when_its_condition_holds(data_copy: Path) -> None:
     passed = engine.apply(state, Move(PASS)).nations[me.key]
     assert [s.card for s in passed.slots] == ["farmland", "quarry", "market", "warriors"]
     assert passed.idle == me.idle + 2
+
+
+def test_whole_games_with_cards_that_remove_themselves(
+    data_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rules: NCARD-19
+    Random games whose data gives a card of each kind held on a board a remove condition keep
+    every invariant of the game (13 workers each, no stock below 0, legal moves and apply in
+    agreement), and cards are removed along the way.
+    """
+    era1 = data_copy / "cards/era1.toml"
+    homer_leaves_unless_strongest(data_copy)
+    for card, condition in (('name = "Irrigation"\ntype = "building"\n', "passed_last"),
+                            ('name = "Spearmen"\ntype = "military"\n', "not_most_stable"),
+                            ('name = "Nile Delta"\ntype = "colony"\n', "most_books"),
+                            ('name = "Pyramids"\ntype = "wonder"\n', "not_most_books")):
+        edit(era1, card, card + f'remove_if = "{condition}"\n')
+    removed: list[str] = []
+
+    def counted(nation: Nation, card_id: str) -> None:
+        removed.append(card_id)
+        remove(nation, card_id)
+
+    monkeypatch.setattr(removal, "remove", counted)
+    for seed in (2, 3):
+        assert play(3, seed, deep=0.05).phase == "over"
+    assert load(("basic",)).removable == {"homer", "irrigation", "spearmen", "nile-delta",
+                                          "pyramids"}
+    assert len(removed) >= 3, removed
 
 
 @pytest.mark.parametrize(("card", "line", "message"), [
