@@ -6,7 +6,11 @@ there names a rule or a piece of any one game.
 Optional methods, looked up with getattr (a game without one loses only that feature):
 ``setup_help()`` (the setup options' help, see ``cli``), ``json_view(state)`` (``show --json``),
 ``narrate(before, after, move)`` (see ``narration``), ``word_prices(state, prefix)`` (see
-``word_prices``) and ``help_topics(prefix)`` (see ``help_topics``).
+``word_prices``), ``help_topics(prefix)`` (see ``help_topics``) and ``random_move(state, rng)``:
+one legal move for the player to move (never at a chance point), chosen with the
+``random.Random`` ``rng`` and built directly, for a game whose legal moves are too many to list
+at every move of self-play; it returns only moves ``legal_moves`` lists (see
+``nncli.botplay.random_play``).
 """
 
 from __future__ import annotations
@@ -42,13 +46,7 @@ class CampaignWon(GameError):
 
 
 class Game(Protocol):
-    """What the shell needs from a game. States and moves are opaque to the shell.
-
-    Optional, looked up with ``getattr``: ``random_move(state, rng) -> move``, one legal move
-    for the player to move (never at a chance point) chosen with the ``random.Random`` ``rng``
-    and built directly, for a game whose ``legal_moves`` are too many to list at every move of
-    self-play; it must return only moves ``legal_moves`` lists (``nncli.botplay.random_play``).
-    """
+    """What the shell needs from a game. States and moves are opaque to the shell."""
 
     key: str  # "notebook-nations"
     name: str  # "Notebook Nations"

@@ -24,14 +24,16 @@ class DiceGame:
     name = "Nations: The Dice Game"
 
     def __init__(self) -> None:
-        self._legal: tuple[State, int, list[Move]] | None = None
+        self._texts: tuple[State, int, list[str]] | None = None
 
-    def _legal_now(self, state: State) -> list[Move]:
-        """``legal_moves(state)``, once per position (the same object after the same number of
-        moves is the same position)."""
-        if self._legal is None or self._legal[0] is not state or self._legal[1] != state.plies:
-            self._legal = (state, state.plies, engine.legal_moves(state))
-        return self._legal[2]
+    def _texts_now(self, state: State) -> list[str]:
+        """The texts of ``legal_moves(state)``, once per position (the same object after the same
+        number of moves is the same position)."""
+        if self._texts is None or self._texts[0] is not state or self._texts[1] != state.plies:
+            from nncli.dice.notation import legal_texts
+
+            self._texts = (state, state.plies, legal_texts(state))
+        return self._texts[2]
 
     def default_setup(self) -> dict[str, Any]:
         return setup.make_setup({})
@@ -65,16 +67,14 @@ class DiceGame:
         return format_move(move)
 
     def completions(self, state: State, prefix: str) -> list[str]:
-        from nncli.dice.notation import format_move
         from nncli.textmoves import completions
 
-        return completions(prefix, map(format_move, self._legal_now(state)))
+        return completions(prefix, self._texts_now(state))
 
     def next_words(self, state: State, prefix: str) -> list[str]:
-        from nncli.dice.notation import format_move
         from nncli.textmoves import next_words
 
-        return next_words(prefix, map(format_move, self._legal_now(state)))
+        return next_words(prefix, self._texts_now(state))
 
     def render(
         self,

@@ -41,8 +41,7 @@ def format_payment(pay: Payment) -> str:
 def format_move(move: Move) -> str:
     """The canonical text of ``move``."""
     if isinstance(move, Buy):
-        where = f" on {move.place}" if move.place else ""
-        return f"buy {move.column} {move.row}{where} {format_payment(move.pay)}"
+        return _format_buy(move, format_payment(move.pay))
     if isinstance(move, BuildWonder):
         slot = f" {move.slot}" if move.slot != 1 else ""
         return f"wonder{slot} {format_payment(move.pay)}"
@@ -68,6 +67,24 @@ def format_move(move: Move) -> str:
         return " ".join(["draw", "boards", *map(str, move.boards)])
     bonus = f" bonus {move.bonus}" if move.bonus else ""
     return f"deal {' '.join(move.tiles)} event {move.event}{bonus}"
+
+
+def _format_buy(move: Buy, payment: str) -> str:
+    where = f" on {move.place}" if move.place else ""
+    return f"buy {move.column} {move.row}{where} {payment}"
+
+
+def legal_texts(state: State) -> list[str]:
+    """The canonical texts of ``engine.legal_moves(state)``, each payment written once."""
+    paid: dict[Payment, str] = {}
+    texts = []
+    for move in engine.legal_moves(state):
+        if isinstance(move, Buy):
+            pay = paid.get(move.pay) or paid.setdefault(move.pay, format_payment(move.pay))
+            texts.append(_format_buy(move, pay))
+        else:
+            texts.append(format_move(move))
+    return texts
 
 
 def _number(word: str, what: str) -> int:

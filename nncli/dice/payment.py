@@ -133,35 +133,50 @@ def minimal_payments(content: Content, player: Player, symbol: str, price: int
         (chit_value(content, k, symbol), [k] * n)
         for k, n in sorted(_unused_chits(player).items()) if chit_value(content, k, symbol)]
     found: list[Payment] = []
-    _search(items, price, 0, 0, 0, [], found)
+    _Search(items, len(classes), price, found).extend(0, 0, 0, [])
     return found
 
 
-def _search(items: list[tuple[int, list[str]]], price: int, index: int, solid: int, loose: int,
-            picks: list[tuple[int, int]], found: list[Payment]) -> None:
-    """Add to ``found`` every minimal payment that extends ``picks`` (item, how many) with
-    items from ``index`` on; ``solid`` counts symbols at face value, ``loose`` dice to pair.
-    Items are dice classes (value at face, or 0 for dice to pair) then chit kinds; once the
-    price is reached nothing more is added, since anything added could be left out."""
-    total = solid + loose // 2
-    if total >= price:
-        minimal = loose % 2 == 0 and not (loose and total - 1 >= price) and not any(
-            items[i][0] and total - items[i][0] >= price for i, n in picks if n)
-        if minimal:
-            chosen = [name for i, n in picks for name in items[i][1][:n]]
-            dice = sorted(name for name in chosen if DIE_ID.fullmatch(name))
-            chits = sorted(name for name in chosen if not DIE_ID.fullmatch(name))
-            found.append(Payment(tuple(dice), tuple(chits)))
-        return
-    if index == len(items):
-        return
-    value, names = items[index]
-    for n in range(len(names) + 1):
-        more_solid, more_loose = (solid + value * n, loose) if value else (solid, loose + n)
-        _search(items, price, index + 1, more_solid, more_loose,
-                [*picks, (index, n)] if n else picks, found)
-        if more_solid + more_loose // 2 >= price:
-            break
+class _Search:
+    """The minimal payments of ``price`` from ``items``: ``dice_items`` dice classes (value at
+    face, or 0 for dice to pair; their ids) then chit kinds (value; the kind once per chit)."""
+
+    def __init__(self, items: list[tuple[int, list[str]]], dice_items: int, price: int,
+                 found: list[Payment]) -> None:
+        self.items, self.dice_items, self.price, self.found = items, dice_items, price, found
+        # What the items from each index on could add at most: symbols, dice to pair.
+        self.more = [(0, 0)] * (len(items) + 1)
+        for i in range(len(items) - 1, -1, -1):
+            value, names = items[i]
+            solid, loose = self.more[i + 1]
+            self.more[i] = (solid + value * len(names), loose) if value else \
+                (solid, loose + len(names))
+
+    def extend(self, index: int, solid: int, loose: int, picks: list[tuple[int, int]]) -> None:
+        """Add every minimal payment that extends ``picks`` (item, how many) with items from
+        ``index`` on; ``solid`` counts symbols at face value, ``loose`` dice to pair. Once the
+        price is reached nothing more is added, since anything added could be left out; a
+        branch that cannot reach the price with all the items left is not followed."""
+        items, price = self.items, self.price
+        total = solid + loose // 2
+        if total >= price:
+            minimal = loose % 2 == 0 and not (loose and total - 1 >= price) and not any(
+                items[i][0] and total - items[i][0] >= price for i, n in picks if n)
+            if minimal:
+                cut = self.dice_items
+                dice = sorted([name for i, n in picks if i < cut for name in items[i][1][:n]])
+                chits = [name for i, n in picks if i >= cut for name in items[i][1][:n]]
+                self.found.append(Payment(tuple(dice), tuple(chits)))
+            return
+        more_solid, more_loose = self.more[index]
+        if solid + more_solid + (loose + more_loose) // 2 < price:
+            return
+        value, names = items[index]
+        for n in range(len(names) + 1):
+            with_solid, with_loose = (solid + value * n, loose) if value else (solid, loose + n)
+            self.extend(index + 1, with_solid, with_loose, [*picks, (index, n)] if n else picks)
+            if with_solid + with_loose // 2 >= price:
+                break
 
 
 def canonical(content: Content, player: Player, pay: Payment) -> Payment:
