@@ -31,6 +31,7 @@ from prompt_toolkit.styles import Style
 from nncli import savefile
 from nncli.game import Game, GameError, help_topics, narration, word_prices
 from nncli.savefile import Save, SaveError, StaleSave
+from nncli.textmoves import normalised
 from nncli.textsafe import shown
 from nncli.undo import CannotUndo, take_back
 
@@ -138,7 +139,8 @@ class Repl:
     def banner(self) -> None:
         """Announce whose turn it is, or the end of the game."""
         status = self.game.status(self.save.state)
-        text = f"=== game over: {status} ===" if self.over else f"=== {status} ==="
+        over = self.over and "game over" not in status  # "round 4, game over: ..." says it
+        text = f"=== game over: {status} ===" if over else f"=== {status} ==="
         self.say(self._style("\n".join(textwrap.wrap(text, self.size()[0])), "1"))
         if self.over:
             self.say(OVER_OFFER[0].upper() + OVER_OFFER[1:] + ".")
@@ -307,12 +309,17 @@ class Repl:
             return False
         if self.over and command not in WHEN_OVER:
             self.error(OVER_OFFER)
-        elif command in COMMAND_HELP:
+        elif command in COMMAND_HELP and not (len(words) > 1 and self.is_move(line)):
             self.command(command, words[1:])
         elif self.play(line):
             self.run_computers()
             self.board()
         return True
+
+    def is_move(self, line: str) -> bool:
+        """Whether ``line`` is the text of a legal move now, though it starts like a command
+        (the Dice Game's "board japan" chooses a board)."""
+        return normalised(line) in self.game.completions(self.save.state, line)
 
     def command(self, name: str, args: list[str]) -> None:
         """Run the REPL command ``name`` with the words ``args``."""

@@ -10,7 +10,7 @@ from nncli.dice.moves import Buy, Pass, Payment, Reroll, Roll
 from nncli.dice.notation import parse_move
 from nncli.dice.state import CHANCE, Chit
 from nncli.game import BadNotation, IllegalMove
-from tests.dicekit import all_faces, mover, play, put, set_dice, settle, started, texts
+from tests.dicekit import add_die, all_faces, mover, play, put, set_dice, settle, started, texts
 
 
 def test_turns_go_round_in_player_order_skipping_passed_players() -> None:
@@ -96,13 +96,18 @@ def test_two_dice_count_as_one_for_payments_only() -> None:
 
 def test_a_payment_names_only_what_it_needs() -> None:
     """Rules: DACT-10
-    A payment reaching the price with a die or chit to spare is refused (a ruling of ours)."""
+    "Paying more is allowed, but no change is given": the ruling "Payments name only what they
+    need" (docs/RULINGS.md) refuses a payment that reaches the price with a die or chit to spare,
+    and accepts one indivisible die worth more than the price."""
     state = started({}, 1)
     p = mover(state)
     all_faces(p, "gold")
     put(state, 1, 1, "hammurabi")
     with pytest.raises(IllegalMove, match="is not needed"):
         engine.apply(state, parse_move("buy 1 1 with a1 gold", state))
+    add_die(p, 0, "orange", "2gold")
+    assert "buy 1 1 with a2" in texts(state)
+    engine.apply(state, parse_move("buy 1 1 with a2", state))
 
 
 def test_a_bought_tile_leaves_the_board() -> None:

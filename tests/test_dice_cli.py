@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from nncli.cli import app
@@ -95,3 +96,68 @@ def test_an_illegal_move_names_the_rule_and_changes_nothing(tmp_path: Path) -> N
     assert result.exit_code == 1
     assert "costs" in result.stderr and "here" in result.stderr
     assert save.read_text() == before
+
+
+def test_help_fits_80_columns() -> None:
+    """The overview and the help on every move, tile, event, board and bonus tile are wrapped
+    within 79 columns, so an 80-column terminal never breaks a word."""
+    from nncli.dice.helptext import TOPICS, help_text
+
+    c = content()
+    topics = [None, *TOPICS, *c.tiles, *c.events, *c.boards, *c.bonus_tiles]
+    assert all(help_text(t) for t in topics)
+    assert max(len(line) for t in topics for line in help_text(t).splitlines()) <= 79
+
+
+def test_choosing_a_board_at_the_play_prompt_is_a_move_not_the_board_command(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules: USET-12
+    "In reverse player order, each player chooses one of the available boards": the move
+    "board NAME" typed at `nncli play` chooses the board (the REPL's board command still shows
+    the board when its words are no legal move)."""
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from nncli import savefile
+    from nncli.dice import GAME
+    from nncli.repl import run_repl
+
+    monkeypatch.setenv("NNCLI_HISTORY", str(tmp_path / "history"))
+    save = tmp_path / "u.toml"
+    nncli("new", save, "--game", "dice", "--unrest", "--seed", "5")
+    choice = next(m for m in nncli("moves", save).splitlines() if m.startswith("board "))
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text(f"board c9\n{choice}\nquit\n")
+        run_repl(GAME, savefile.load(save), save, False)
+    assert [m.move for m in savefile.load(save).moves if m.by != "chance"] == [choice]
+
+
+def test_play_opens_a_finished_game_with_one_game_over_banner(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`nncli play` on a finished solo game says "game over" once in its banner, with the
+    score and the Hall of Fame title."""
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from nncli import savefile
+    from nncli.dice import GAME
+    from nncli.repl import run_repl
+
+    monkeypatch.setenv("NNCLI_HISTORY", str(tmp_path / "history"))
+    save = savefile.new_save(GAME, GAME.make_setup({"seed": 2, "unrest": True, "solo": "shadow"}))
+    while (move := GAME.hint(save.state)) is not None or GAME.mover(save.state) is not None:
+        if move is None:  # a chance move: append draws it
+            move = GAME.chance_move(save.state, savefile.seeded_stream(
+                save.setup, savefile.chance_count(save.moves)))
+        save = savefile.append(save, GAME, GAME.format(move))
+    path = tmp_path / "over.toml"
+    savefile.write(save, path)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("quit\n")
+        run_repl(GAME, savefile.load(path), path, False)
+    out = capsys.readouterr().out
+    assert "=== game over: Ann scores" in out and "Hall of Fame" in out
+    assert "game over: game over" not in out

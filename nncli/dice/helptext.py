@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from nncli.dice.content import Content, content
 
+WIDTH = 79  # the help fits an 80-column terminal
+
 OVERVIEW = """\
-Nations: The Dice Game. Four rounds; in each, everyone rolls, then acts one action at a time
-until all have passed. Dice are named by slot and number (a1, b1 ...), chits by kind (gold,
-2gold ...), tiles by column and row (row 1 is the bottom row, 1x) or by name.
-  buy 2 1 on c with a1 b1 gold   buy a tile, covering slot c (buildings, military)
-  reroll a1 c1                   spend a reroll chit (star-reroll: then act again)
-  wonder with b1 d1 stone        build your wonder, paying all its stone at once
-  pass [food|strength|book]      pass (Unrest: take a pass-first tile)
+Nations: The Dice Game. Four rounds; in each, everyone rolls, then acts one
+action at a time until all have passed. Dice are named by slot and number (a1,
+b1 ...), chits by kind (gold, 2gold ...), tiles by column and row (row 1 is the
+bottom row, 1x) or by name.
+  buy 2 1 on c with a1 b1 gold  buy a tile, covering slot c (buildings, ...)
+  reroll a1 c1                  spend a reroll chit (star-reroll: act again)
+  wonder with b1 d1 stone       build your wonder, paying all its stone at once
+  pass [food|strength|book]     pass (Unrest: take a pass-first tile)
   unrest reroll | unrest set-aside   when dice show Unrest
-  board japan                    Unrest: choose a board side
-Any two dice pay 1 gold, strength or stone. Tab completes only payments that work.
+  board japan                   Unrest: choose a board side
+Any two dice pay 1 gold, strength or stone. Tab offers only payments that work.
 help NAME shows a tile, event, board or bonus tile (help quarry)."""
 
 TOPICS = {
@@ -68,10 +73,12 @@ def _find(c: Content, topic: str) -> str:
 
 
 def help_text(topic: str | None) -> str:
+    """The overview for None, else the help on a move or a component, in lines of at most
+    ``WIDTH`` columns ("" for no such topic)."""
     if topic is None:
         return OVERVIEW
     word = topic.strip().lower()
-    return TOPICS.get(word) or _find(content(), word)
+    return textwrap.fill(TOPICS.get(word) or _find(content(), word), WIDTH)
 
 
 def topics(prefix: str) -> list[tuple[str, str]]:
