@@ -32,7 +32,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from nncli import __version__, atomicfile, fairplay, limits, savetext
+from nncli import __version__, atomicfile, fairplay, limits, savetext, savewrite
 from nncli.chance import CHANCE, Stream, seeded
 from nncli.fairplay import Ledger
 from nncli.game import Game, GameError, IllegalMove, get_game
@@ -103,10 +103,17 @@ def _toml_text(table: Mapping[str, Any]) -> str:
 
 def _plain(table: Mapping[str, Any]) -> dict[str, Any]:
     """``table`` exactly as it reads back from TOML (tuples become lists, and so on)."""
+    return tomllib.loads(_checked_text(table))
+
+
+def _checked_text(table: Mapping[str, Any]) -> str:
+    """``table`` as TOML that reads back (raises SaveError for a value TOML cannot hold)."""
     try:
-        return tomllib.loads(_toml_text(table))
+        text = _toml_text(table)
+        tomllib.loads(text)
     except (TypeError, ValueError) as exc:
         raise SaveError(f"the game produced a value TOML cannot hold: {exc}") from exc
+    return text
 
 
 # --- creating and extending ---------------------------------------------------------------------
@@ -295,31 +302,34 @@ def _step(game: Game, state: Any, head: str, text: str, owned: bool) -> tuple[An
 
 def dumps(save: Save) -> str:
     """The TOML text of ``save`` (format version ``VERSION``)."""
+    return "".join(_toml_parts(save))
+
+
+def _toml_parts(save: Save) -> tuple[str, str, str]:
+    """The TOML text of ``save`` in three parts: up to its moves, its ``[[moves]]`` tables
+    (none when it has none) and the rest."""
     game = get_game(save.game_key)
-    doc: dict[str, Any] = {
+    head: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "writer": writer_version(),
         "game": save.game_key,
         "created": save.created,
         "setup": save.setup,
-        "moves": [_record_table(m) for m in save.moves],
-        "state": _plain(game.to_dict(save.state)),
     }
-    return _toml_text(doc)
-
-
-def _record_table(record: MoveRecord) -> dict[str, str]:
-    """A ``[[moves]]`` entry: by, move, digest, and the signature where there is one."""
-    table = {"by": record.by, "move": record.move, "digest": record.digest}
-    return table | {"sig": record.sig} if record.sig else table
+    state = {"state": game.to_dict(save.state)}
+    if not save.moves:  # no [[moves]] table: an empty array among the keys
+        return _checked_text(head | {"moves": []} | state), "", ""
+    # tomli_w's own text, but for the moves (which nncli.savewrite writes as it would)
+    return _toml_text(head), savewrite.moves_text(save.moves), "\n" + _checked_text(state)
 
 
 def _writable(save: Save, target: Path) -> bytes:
     """The bytes of ``save``, refused (SaveError) when nncli would refuse to read them."""
-    text = dumps(save)
+    head, moves, rest = _toml_parts(save)
+    text = head + moves + rest
     try:
-        limits.check_text(text, "the new save")
+        limits.check_text(text, "the new save", (len(head), len(head) + len(moves)))
     except LimitError as exc:
         raise SaveError(f"{target} was not written: {exc}") from None
     return text.encode()

@@ -1,0 +1,142 @@
+"""The fast writing of a save's ``[[moves]]`` (nncli.savewrite): the text tomli_w writes.
+
+A save written by the fast path must read back, by ``tomllib``, exactly as the same save written
+whole by ``tomli_w`` reads: for any move text (unicode, quotes, backslashes, control characters,
+long strings) and every field a record can have (by, move, digest, sig).
+"""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nncli import limits, savefile, savewrite
+from nncli.botplay import random_move
+from nncli.notebook import GAME as NOTEBOOK
+from nncli.savefile import MoveRecord, Save
+from tests.conftest import setup_for
+from tests.test_fairplay import started
+from tests.toydice import DICE
+from tests.toygame import TOY as RACE
+
+# Any text a Python str can hold that UTF-8 can encode (a lone surrogate cannot be written).
+TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40) | st.text(
+    st.sampled_from('"\\\t\n\r\b\f\x00\x1b\x7f\x9f\u2028é€😀 ab\'#[]='), max_size=1200)
+DIGEST = st.text("0123456789abcdef", min_size=64, max_size=64)  # a real digest
+RECORD = st.builds(MoveRecord, TEXT, TEXT, DIGEST | TEXT, TEXT | st.just(""))
+
+
+def as_tomli_w_writes(records: list[MoveRecord]) -> bool:
+    """Whether tomli_w writes ``records`` as ``[[moves]]`` tables, as it does every record of a
+    save: with their real 64-digit digests, none fits its one-line inline form."""
+    return all(len(record.digest) == 64 for record in records)
+
+
+def table(record: MoveRecord) -> dict[str, str]:
+    """``record`` as the table tomli_w is given for it."""
+    found = {"by": record.by, "move": record.move, "digest": record.digest}
+    return found | {"sig": record.sig} if record.sig else found
+
+
+def whole(head: dict[str, Any], records: list[MoveRecord], tail: dict[str, Any]) -> str:
+    """The document written whole by tomli_w."""
+    return tomli_w.dumps(head | {"moves": [table(r) for r in records]} | tail)
+
+
+HEAD = {"format": "f", "created": datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC),
+        "setup": {"seed": 1, "players": [{"name": "a"}, {"name": "b"}], "pbem": {"x": "y"}}}
+TAIL = {"state": {"n": 1, "units": [{"id": "u1"}, {"id": "u2"}], "turn": {"a": []}}}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(RECORD, min_size=1, max_size=8))
+def test_any_records_read_back_as_tomli_w_writes_them(records: list[MoveRecord]) -> None:
+    """The fast text parses to what tomli_w's parses to, and is tomli_w's own text where tomli_w
+    writes tables (it writes records with a short digest inline instead)."""
+    fast = tomli_w.dumps(HEAD) + savewrite.moves_text(records) + "\n" + tomli_w.dumps(TAIL)
+    slow = whole(HEAD, records, TAIL)
+    assert tomllib.loads(fast) == tomllib.loads(slow)
+    if as_tomli_w_writes(records):
+        assert fast == slow
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXT)
+def test_any_string_is_escaped_as_tomli_w_escapes_it(text: str) -> None:
+    assert savewrite.toml_string(text) == tomli_w.dumps({"k": text})[4:-1]
+    assert tomllib.loads(f"k = {savewrite.toml_string(text)}")["k"] == text
+
+
+def old_dumps(save: Save) -> str:
+    """``save`` written whole by tomli_w, as savefile.dumps wrote it before the fast path."""
+    doc: dict[str, Any] = {
+        "format": savefile.FORMAT, "version": savefile.VERSION,
+        "writer": savefile.writer_version(), "game": save.game_key, "created": save.created,
+        "setup": save.setup, "moves": [table(r) for r in save.moves],
+        "state": tomllib.loads(tomli_w.dumps(savefile.get_game(save.game_key).to_dict(
+            save.state))),
+    }
+    return tomli_w.dumps(doc)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(RECORD, max_size=5))
+def test_a_save_of_any_records_is_written_as_tomli_w_writes_it(
+        records: list[MoveRecord]) -> None:
+    """savefile.dumps of a save holding any records (none too) is tomli_w's text of it."""
+    save = savefile.new_save(RACE, {"players": ["a", "b"], "goal": 9, "seed": 0})
+    save = savefile.replace(save, moves=records)
+    assert tomllib.loads(savefile.dumps(save)) == tomllib.loads(old_dumps(save))
+    if as_tomli_w_writes(records):
+        assert savefile.dumps(save) == old_dumps(save)
+
+
+def test_real_saves_are_written_as_before(tmp_path: Path) -> None:
+    """A race, a dice race with its chance moves, and a game by e-mail with signed moves."""
+    rng = random.Random(5)
+    notebook = savefile.new_save(NOTEBOOK, setup_for("mushroom", "thimble"))
+    for _ in range(80):
+        notebook = savefile.append(notebook, NOTEBOOK, NOTEBOOK.format(
+            random_move(NOTEBOOK.legal_moves(notebook.state), rng)))
+    race = savefile.new_save(RACE, {"players": ["a", "b"], "goal": 30, "seed": 0})
+    dice = savefile.new_save(DICE, {"players": ["a", "b"], "goal": 30, "seed": 3})
+    for _ in range(6):
+        race = savefile.append(race, RACE, "add 2")
+        dice = savefile.append(dice, DICE, "add 1")
+    ann, _ = started(tmp_path)
+    mailed = savefile.load(ann.save)
+    assert any(record.sig for record in mailed.moves)
+    for save in (notebook, race, dice, mailed):
+        text = savefile.dumps(save)
+        assert text == old_dumps(save)
+
+
+def limit_error(text: str, plain: tuple[int, int] = (0, 0)) -> str:
+    try:
+        limits.check_text(text, "the new save", plain)
+    except limits.LimitError as exc:
+        return str(exc)
+    return ""
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(RECORD, min_size=1, max_size=4), st.integers(0, 30))
+def test_the_limits_judge_the_written_moves_as_they_judge_the_whole_text(
+        records: list[MoveRecord], depth: int) -> None:
+    """Leaving the ``[[moves]]`` written out of the structure check changes no verdict: too
+    long a line (a string of quotes is written twice as long) or too deep a [state] still is."""
+    head = tomli_w.dumps(HEAD)
+    moves = savewrite.moves_text(records)
+    deep: Any = 1
+    for _ in range(depth):
+        deep = [deep]
+    text = head + moves + "\n" + tomli_w.dumps({"state": {"deep": deep}})
+    plain = (len(head), len(head) + len(moves))
+    assert limit_error(text, plain) == limit_error(text)
