@@ -3,12 +3,12 @@ by one regular expression, and only the rest of the file by ``tomllib``.
 
 A long save is mostly its ``[[moves]]`` tables, and ``tomllib`` spends most of its time there. The
 fast path is taken only when the result is provably what ``tomllib`` would give for the whole
-file: the moves section is a run of records in the exact form ``tomli_w`` writes (three keys, in
-order, plain strings with no escapes, no control character and no more characters than a
-string of a save may hold), the text before it and the text after it parse on their
-own, the text after it starts with a table header (so no key after the section can belong to its
-last table), and the two parts share no top-level key and neither holds ``moves``. Anything else
-is parsed whole by ``tomllib``, which also gives the errors their line numbers.
+file: the moves section is a run of records in the exact form ``tomli_w`` writes (three keys, or
+four with a signature, in order, plain strings with no escapes, no control character and no more
+characters than a string of a save may hold), the text before it and the text after it parse on
+their own, the text after it starts with a table header (so no key after the section can belong
+to its last table), and the two parts share no top-level key and neither holds ``moves``. Anything
+else is parsed whole by ``tomllib``, which also gives the errors their line numbers.
 """
 
 from __future__ import annotations
@@ -25,8 +25,10 @@ from nncli.textsafe import CONTROLS
 # A TOML basic string that needs no unescaping and is within the limits of a save's strings (so
 # that limits.check_tree, which the records skip, need not see it).
 _TEXT = rf'"([^"\\{CONTROLS}]{{0,{MAX_STRING_CHARS}}})"\n'
-RECORD = re.compile(rf"\[\[moves\]\]\nby = {_TEXT}move = {_TEXT}digest = {_TEXT}\n")
-_SECTION = re.compile(rf"(?:\[\[moves\]\]\nby = {_TEXT}move = {_TEXT}digest = {_TEXT}\n)*")
+# by, move, digest and, in a game played by e-mail, sig: a record as tomli_w writes it
+_FIELDS = rf"\[\[moves\]\]\nby = {_TEXT}move = {_TEXT}digest = {_TEXT}(?:sig = {_TEXT})?\n"
+RECORD = re.compile(_FIELDS)
+_SECTION = re.compile(rf"(?:{_FIELDS})*")
 MOVES = "[[moves]]\n"
 
 
@@ -45,7 +47,7 @@ class MoveRecord(NamedTuple):
 
 class Split(NamedTuple):
     """A save's text read in three parts: ``text[:moves_start]`` (parsed into ``head``), the
-    moves section up to ``moves_end`` (``records``: by, move, digest) and the rest (``rest``)."""
+    moves section up to ``moves_end`` (``records``) and the rest (``rest``)."""
 
     head: dict[str, Any]
     records: list[MoveRecord]
@@ -99,7 +101,7 @@ def records(text: str, start: int, end: int) -> list[MoveRecord]:
     return as_records(RECORD.findall(text, start, end))
 
 
-def as_records(items: Iterable[tuple[str, str, str]]) -> list[MoveRecord]:
-    """``items`` (by, move, digest) as MoveRecords with no signature (made without a Python call
+def as_records(items: Iterable[tuple[str, str, str, str]]) -> list[MoveRecord]:
+    """``items`` (by, move, digest, sig: "" for none) as MoveRecords (made without a Python call
     each)."""
-    return list(map(tuple.__new__, repeat(MoveRecord), (item + ("",) for item in items)))
+    return list(map(tuple.__new__, repeat(MoveRecord), items))

@@ -23,6 +23,7 @@ import os
 import sys
 import tomllib
 from dataclasses import replace
+from itertools import chain
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -41,7 +42,7 @@ class Entry(NamedTuple):
     moves_end: int  # where its last move record ends
     moves_digest: str  # sha256 of the text up to moves_end
     whole_digest: str  # sha256 of the whole text
-    moves: str  # its move records, by, move and digest one a line (quicker to unpickle)
+    moves: str  # its move records, by, move, digest and sig one a line (quicker to unpickle)
     save: Save  # the verified save, without its moves
 
 
@@ -133,7 +134,7 @@ def _digest(text: str) -> str:
 def _with_moves(kept: Entry) -> Save:
     """The remembered save with its moves."""
     fields = kept.moves.split("\n") if kept.moves else []
-    return replace(kept.save, moves=savetext.as_records(zip(*[iter(fields)] * 3, strict=True)))
+    return replace(kept.save, moves=savetext.as_records(zip(*[iter(fields)] * 4, strict=True)))
 
 
 def _extend(kept: Entry, text: str, game: Game) -> tuple[Save, int, int] | None:
@@ -195,6 +196,6 @@ def _moves_end(save: Save, text: str, start: int) -> int | None:
 def _store(path: Path, text: str, save: Save, start: int, end: int) -> None:
     """Remember the verdict on ``text``: ``save``, whose moves are recorded from ``start`` to
     ``end``."""
-    moves = "\n".join(field for r in save.moves for field in (r.by, r.move, r.digest))
+    moves = "\n".join(chain.from_iterable(save.moves))
     entry = Entry(start, end, _digest(text[:end]), _digest(text), moves, replace(save, moves=[]))
     cachefiles.store(entry, path)

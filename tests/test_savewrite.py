@@ -17,7 +17,7 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nncli import limits, savefile, savewrite
+from nncli import limits, savefile, savetext, savewrite
 from nncli.botplay import random_move
 from nncli.notebook import GAME as NOTEBOOK
 from nncli.savefile import MoveRecord, Save
@@ -98,7 +98,7 @@ def test_a_save_of_any_records_is_written_as_tomli_w_writes_it(
         assert savefile.dumps(save) == old_dumps(save)
 
 
-def test_real_saves_are_written_as_before(tmp_path: Path) -> None:
+def test_real_saves_are_written_as_before_and_read_by_the_fast_path(tmp_path: Path) -> None:
     """A race, a dice race with its chance moves, and a game by e-mail with signed moves."""
     rng = random.Random(5)
     notebook = savefile.new_save(NOTEBOOK, setup_for("mushroom", "thimble"))
@@ -116,6 +116,7 @@ def test_real_saves_are_written_as_before(tmp_path: Path) -> None:
     for save in (notebook, race, dice, mailed):
         text = savefile.dumps(save)
         assert text == old_dumps(save)
+        assert savetext.parse(text)["moves"] == save.moves
 
 
 def limit_error(text: str, plain: tuple[int, int] = (0, 0)) -> str:

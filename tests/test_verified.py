@@ -14,12 +14,13 @@ from typing import Any
 
 import pytest
 
-from nncli import savefile, savetext, verified
+from nncli import fairplay, savefile, savetext, verified
 from nncli.game import Game
 from nncli.notebook import GAME as NOTEBOOK
 from nncli.savefile import MoveRecord, Save, SaveError, move_digest
 from tests.test_bad_saves import BAD_SAVES, EXPECTED, GOOD, expected_stderr
 from tests.test_cli import cli_process, nncli
+from tests.test_fairplay import started
 from tests.toydice import DICE
 from tests.toygame import TOY as RACE
 
@@ -165,6 +166,47 @@ def test_any_other_change_is_verified_in_full(
         before = counts.full
         assert same(savefile.load(path), expected, RACE)
         assert counts.full == before + 1
+
+
+def test_a_game_by_email_is_remembered_with_its_signatures(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Signed records are remembered like the rest: the next load replays nothing, and the other
+    player's copy with their move added replays only the new records (their signatures
+    checked)."""
+    ann, ben = started(tmp_path)
+    assert ben.mail_to(ann).exit_code == 0
+    assert ann.run("move", "SAVE", "add 1").exit_code == 0
+    first = savefile.load(ann.save)
+    assert any(record.sig for record in first.moves)
+    counts = Replays(monkeypatch)
+    again = savefile.load(ann.save)
+    assert (counts.full, counts.replayed) == (0, [])
+    assert same(again, first, DICE) and again.ledger == first.ledger
+    assert ann.mail_to(ben).exit_code == 0
+    assert ben.run("move", "SAVE", "add 2").exit_code == 0
+    counts.replayed.clear()
+    counts.full = 0  # (receive and move loaded the file in this process too)
+    longer = savefile.load(ben.save)
+    assert counts.full == 0 and 0 < sum(counts.replayed) < len(first.moves)
+    assert same(longer, full_load(ben.save, monkeypatch), DICE)
+
+
+def test_a_changed_signature_misses_the_cache_and_is_refused_as_before(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ann, ben = started(tmp_path)
+    assert ben.mail_to(ann).exit_code == 0
+    assert ann.run("move", "SAVE", "add 1").exit_code == 0
+    save = savefile.load(ann.save)  # remembered
+    sig = next(r.sig for r in save.moves if r.sig and not fairplay.is_protocol(r.move))
+    flipped = sig[:10] + ("0" if sig[10] != "0" else "1") + sig[11:]
+    ann.save.write_text(ann.save.read_text().replace(sig, flipped))
+    expected = full_load(ann.save, monkeypatch)
+    assert isinstance(expected, str) and "is not signed by a's key" in expected
+    counts = Replays(monkeypatch)
+    assert cached_load(ann.save) == expected
+    assert counts.full == 1
 
 
 def test_a_damaged_entry_is_ignored(cache: Path, tmp_path: Path) -> None:
