@@ -21,7 +21,7 @@ from typer.core import TyperArgument, TyperCommand, TyperOption
 from typer.models import CommandInfo
 
 from nncli import atomicfile, savefile
-from nncli.game import GAMES, BadSetup, CampaignWon, Game, GameError, get_game
+from nncli.game import GAMES, BadSetup, CampaignWon, Game, get_game
 from nncli.savefile import Save, SaveError
 from nncli.textsafe import brief, shown
 
@@ -89,12 +89,10 @@ def store(save: Save, path: Path, force: bool = False) -> Save:
 
 def apply_all(game: Game, save: Save, texts: list[tuple[str, str]]) -> Save:
     """``save`` after every move of ``texts`` ((where, text) pairs); exit 1 at the first bad one."""
-    for where, text in texts:
-        try:
-            save = savefile.append(save, game, text)
-        except GameError as exc:
-            fail(f"{where}{exc}", EXIT_ILLEGAL)
-    return save
+    done, made, refused = savefile.append_each(save, game, [text for _, text in texts])
+    if refused is not None:
+        fail(f"{texts[made][0]}{refused}", EXIT_ILLEGAL)
+    return done
 
 
 def default_path() -> Path:
@@ -484,7 +482,7 @@ def run(
         Path, typer.Argument(help="Moves, one a line; # starts a comment.", metavar="FILE")
     ],
 ) -> None:
-    """Apply every move in FILE; stop at the first illegal one, saving nothing."""
+    """Apply every move in FILE and save them; at an illegal one, stop and save those before."""
     with locked(save):
         game, loaded = open_save(save)
         try:
@@ -492,10 +490,15 @@ def run(
         except (OSError, UnicodeDecodeError) as exc:
             fail(f"cannot read the moves file {file}: {getattr(exc, 'strerror', None) or exc}")
         texts = [(f"line {n}: ", line.split("#", 1)[0].strip()) for n, line in enumerate(lines, 1)]
-        done = apply_all(game, loaded, [(where, text) for where, text in texts if text])
-        store(done, save)
-    for record in done.moves[len(loaded.moves) :]:
+        texts = [(where, text) for where, text in texts if text]
+        done, made, refused = savefile.append_each(loaded, game, [text for _, text in texts])
+        if made or refused is None:
+            store(done, save)
+    for record in done.moves[len(loaded.moves) :] if made or refused is None else []:
         typer.echo(shown(record.move))
+    if refused is not None:
+        kept = f"the {made} moves before it were saved" if made else "nothing was saved"
+        fail(f"{texts[made][0]}{refused}; {kept}", EXIT_ILLEGAL)
 
 
 @app.command(cls=PlainHelp)

@@ -147,15 +147,121 @@ def append(save: Save, game: Game, text: str) -> Save:
     """``save`` after the move ``text`` and the chance moves it calls for (raises the game's
     BadNotation or IllegalMove). In a game played by e-mail the move is signed with the mover's
     key, which only the mover's machine holds, and this machine's own fair-play records follow."""
-    save = progress(save, game)
-    if len(save.moves) >= limits.MAX_MOVES:
-        raise IllegalMove(f"the game has {len(save.moves)} moves, as many as a save may hold")
-    if game.mover(save.state) == CHANCE:
-        raise IllegalMove(waiting_message(save, game))
-    state, record = _step(game, save.state, save.head, text, owned=False)
-    if save.ledger is not None:
-        record = _signed(save, record)
-    return progress(replace(save, moves=[*save.moves, record], state=state), game)
+    done, _, refused = append_each(save, game, [text])
+    if refused is not None:
+        raise refused
+    return done
+
+
+def append_each(
+    save: Save, game: Game, texts: Iterable[str]
+) -> tuple[Save, int, GameError | None]:
+    """``save`` after each move of ``texts`` in turn, as ``append`` makes it, up to the first
+    refused: the save after the moves before it, how many were made, and why the next was
+    refused (None when every one was made). Linear in the moves made: the history grows in place.
+    """
+    grown = _Growing.of(save)
+    grown.progress(game)
+    made = 0
+    for text in texts:
+        try:
+            grown.move(game, text)
+            grown.progress(game)
+        except GameError as exc:
+            return grown.save(), made, exc
+        made += 1
+    return grown.save(), made, None
+
+
+class _Growing:
+    """A save being extended record by record, in place: its history, the state after it, its
+    fair-play ledger and how many chance moves the history holds (counted once, when needed)."""
+
+    def __init__(self, start: Save, moves: list[MoveRecord], ledger: Ledger | None) -> None:
+        self.start, self.moves, self.state, self.ledger = start, moves, start.state, ledger
+        self.draws: int | None = None
+
+    @classmethod
+    def of(cls, save: Save) -> _Growing:
+        """A growing copy of ``save`` (which it leaves alone)."""
+        return cls(save, list(save.moves), None if save.ledger is None else save.ledger.copy())
+
+    def save(self) -> Save:
+        """The save as it stands (sharing this history: take it when done growing)."""
+        return replace(self.start, moves=self.moves, state=self.state, ledger=self.ledger)
+
+    @property
+    def head(self) -> str:
+        return self.moves[-1].digest if self.moves else setup_digest(self.start.setup)
+
+    def draw(self) -> int:
+        """The number of the next chance draw."""
+        if self.draws is None:
+            self.draws = chance_count(self.moves)
+        return self.draws
+
+    def add(self, state: Any, record: MoveRecord) -> None:
+        self.state = state
+        self.moves.append(record)
+        if record.by == CHANCE:
+            self.draws = self.draw() + 1
+
+    def move(self, game: Game, text: str) -> None:
+        """Make the move ``text`` (raises BadNotation or IllegalMove, and then changes nothing)."""
+        if len(self.moves) >= limits.MAX_MOVES:
+            raise IllegalMove(f"the game has {len(self.moves)} moves, as many as a save may hold")
+        if game.mover(self.state) == CHANCE:
+            raise IllegalMove(waiting_message(self.save(), game))
+        state, record = _step(game, self.state, self.head, text, owned=False)
+        if self.ledger is not None:
+            record = _signed(self.start, record)
+        self.add(state, record)
+
+    def settle(self, game: Game) -> None:
+        """Draw every chance move that can be drawn now (in a game played by e-mail, up to where
+        a seat's part of the draw is still missing)."""
+        while game.mover(self.state) == CHANCE:
+            stream = _stream(self.start.setup, self.ledger, self.draw())
+            if stream is None:
+                return
+            text = game.format(game.chance_move(self.state, stream))
+            self.add(*_step(game, self.state, self.head, text, owned=False))
+            if self.ledger is not None:
+                self.ledger.drew()
+
+    def protocol(self, game: Game, seat: str, text: str) -> None:
+        """Add the fair-play record ``text`` of ``seat`` (this machine's), checked as a load
+        checks it (raises SaveError)."""
+        assert self.ledger is not None
+        record = _signed(self.start, MoveRecord(seat, text, move_digest(self.head, seat, text)))
+        at_chance = game.mover(self.state) == CHANCE
+        _take(self.ledger, record, len(self.moves) + 1, self.draw(), at_chance)
+        self.moves.append(record)
+
+    def progress(self, game: Game) -> None:
+        """Add this machine's due fair-play records (seed secrets, reveals) and every chance
+        move that can then be drawn."""
+        while True:
+            self.settle(game)
+            if self.ledger is None or not self.ledger.all_joined():
+                return
+            due = self.own_record(game, self.ledger)
+            if due is None:
+                return
+            self.protocol(game, *due)
+
+    def own_record(self, game: Game, ledger: Ledger) -> tuple[str, str] | None:
+        """The next fair-play record a seat of this machine owes, as (seat, text), if any."""
+        for seat in ledger.seats:
+            secrets = fairplay.load_secrets(game_id(self.start), seat)
+            if secrets is None:
+                continue
+            if seat not in ledger.secrets:
+                return seat, f"{fairplay.SEED} {secrets.secret.hex()}"
+            owes_reveal = ledger.mode == "fair" and seat not in ledger.reveals
+            if owes_reveal and game.mover(self.state) == CHANCE:
+                return seat, secrets.reveal_text(self.draw())
+        return None
 
 
 def _signed(save: Save, record: MoveRecord) -> MoveRecord:
@@ -171,8 +277,9 @@ def _signed(save: Save, record: MoveRecord) -> MoveRecord:
 
 def protocol_record(save: Save, game: Game, seat: str, text: str) -> Save:
     """``save`` with the fair-play record ``text`` of ``seat`` (this machine's), checked."""
-    record = _signed(save, MoveRecord(seat, text, move_digest(save.head, seat, text)))
-    return replay(save, game, [record])
+    grown = _Growing.of(save)
+    grown.protocol(game, seat, text)
+    return grown.save()
 
 
 def join(save: Save, game: Game, seat: str) -> Save:
@@ -199,29 +306,9 @@ def local_seats(save: Save) -> list[str]:
 def progress(save: Save, game: Game) -> Save:
     """``save`` after this machine's due fair-play records (seed secrets, reveals) and every
     chance move that can then be drawn."""
-    while True:
-        save = settle(save, game)
-        ledger = save.ledger
-        if ledger is None or not ledger.all_joined():
-            return save
-        due = _own_record(save, game, ledger)
-        if due is None:
-            return save
-        save = protocol_record(save, game, *due)
-
-
-def _own_record(save: Save, game: Game, ledger: Ledger) -> tuple[str, str] | None:
-    """The next fair-play record a seat of this machine owes, as (seat, text), if any."""
-    for seat in ledger.seats:
-        secrets = fairplay.load_secrets(game_id(save), seat)
-        if secrets is None:
-            continue
-        if seat not in ledger.secrets:
-            return seat, f"{fairplay.SEED} {secrets.secret.hex()}"
-        owes_reveal = ledger.mode == "fair" and seat not in ledger.reveals
-        if owes_reveal and game.mover(save.state) == CHANCE:
-            return seat, secrets.reveal_text(chance_count(save.moves))
-    return None
+    grown = _Growing.of(save)
+    grown.progress(game)
+    return grown.save()
 
 
 def waiting_message(save: Save, game: Game) -> str:
@@ -250,20 +337,9 @@ def settle(save: Save, game: Game) -> Save:
     part of the draw is still missing."""
     if game.mover(save.state) != CHANCE:
         return save
-    moves, head, state = list(save.moves), save.head, save.state
-    ledger = None if save.ledger is None else save.ledger.copy()
-    draw = chance_count(moves)
-    while game.mover(state) == CHANCE:
-        stream = _stream(save.setup, ledger, draw)
-        if stream is None:
-            break
-        text = game.format(game.chance_move(state, stream))
-        state, record = _step(game, state, head, text, owned=False)
-        moves.append(record)
-        head, draw = record.digest, draw + 1
-        if ledger is not None:
-            ledger.drew()
-    return replace(save, moves=moves, state=state, ledger=ledger)
+    grown = _Growing.of(save)
+    grown.settle(game)
+    return grown.save()
 
 
 def _stream(setup: Mapping[str, Any], ledger: Ledger | None, draw: int) -> Stream | None:

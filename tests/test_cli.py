@@ -99,14 +99,31 @@ def test_run_file(save: Path, tmp_path: Path) -> None:
     assert nncli("log", save).stdout == "  1. a: add 3\n  2. b: add 2\n"
 
 
-def test_run_stops_at_the_first_illegal_line(save: Path, tmp_path: Path) -> None:
-    before = save.read_bytes()
+def test_run_stops_at_the_first_illegal_line_keeping_the_moves_before(
+    save: Path, tmp_path: Path
+) -> None:
     script = tmp_path / "moves.txt"
     script.write_text("add 3\n# fine so far\nadd 9\nadd 1\n")
     result = nncli("run", save, script)
     assert result.exit_code == 1
     assert result.stderr.startswith("error: line 3: ")
-    assert save.read_bytes() == before
+    assert result.stderr.rstrip().endswith("the 1 moves before it were saved")
+    assert result.stdout == "add 3\n"
+    assert nncli("log", save).stdout == "  1. a: add 3\n"
+
+
+@pytest.mark.parametrize("line", [1, 2, 7])
+def test_run_with_an_illegal_move_on_line_n_saves_n_minus_1_moves(
+    save: Path, tmp_path: Path, line: int
+) -> None:
+    script = tmp_path / "moves.txt"
+    script.write_text("add 1\n" * (line - 1) + "add 9\nadd 1\n")
+    before = save.read_bytes()
+    result = nncli("run", save, script)
+    assert result.exit_code == 1 and result.stderr.startswith(f"error: line {line}: ")
+    assert len(savefile.load(save).moves) == line - 1
+    if line == 1:
+        assert "nothing was saved" in result.stderr and save.read_bytes() == before
 
 
 def test_show_text_and_json(save: Path) -> None:

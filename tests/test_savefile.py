@@ -15,6 +15,7 @@ import tomli_w
 from nncli import savefile
 from nncli.game import BadNotation, IllegalMove
 from nncli.savefile import Save, SaveError
+from tests.toydice import DICE
 from tests.toygame import TOY
 
 DATA = Path(__file__).parent / "data"
@@ -76,6 +77,31 @@ def test_append_refuses_bad_moves_and_leaves_save_alone() -> None:
     with pytest.raises(IllegalMove):
         savefile.append(save, TOY, "add 4")
     assert len(save.moves) == 1
+
+
+def test_many_moves_are_appended_in_linear_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``append_each`` grows the history in place and counts its chance moves once, not at every
+    draw (copying and counting the whole log at each move made a run of 50,000 moves take a
+    minute); it makes the very moves ``append`` makes one by one."""
+    save = savefile.new_save(DICE, {"players": ["a", "b"], "goal": 10_000, "seed": 4})
+    before = list(save.moves)  # the first roll
+    counted: list[int] = []
+    count = savefile.chance_count
+    monkeypatch.setattr(savefile, "chance_count", lambda moves: counted.append(1) or count(moves))
+    done, made, refused = savefile.append_each(save, DICE, ["add 1"] * 60)
+    assert (made, refused, len(counted)) == (60, None, 1)
+    assert len(done.moves) == len(before) + 120  # a roll after each move
+    assert save.moves == before  # the save itself untouched
+    one_by_one = save
+    for _ in range(60):
+        one_by_one = savefile.append(one_by_one, DICE, "add 1")
+    assert one_by_one.moves == done.moves
+
+
+def test_appending_stops_at_the_first_refused_move_keeping_those_before() -> None:
+    done, made, refused = savefile.append_each(played("add 1"), TOY, ["add 2", "add 9", "add 1"])
+    assert made == 1 and isinstance(refused, IllegalMove)
+    assert [m.move for m in done.moves] == ["add 1", "add 2"] and done.state.total == 3
 
 
 def test_no_moves_after_the_end() -> None:
