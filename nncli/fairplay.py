@@ -93,10 +93,30 @@ def secrets_path(game_id: str, seat: str) -> Path:
     return config_dir() / "games" / game_id / f"{seat}.toml"
 
 
+# The secrets files this process has read, each with the (inode, size, change time) it had then:
+# a command asks for them at every move and every pass over the seats, and reads each once.
+_READ: dict[Path, tuple[tuple[int, int, int], Secrets | None]] = {}
+
+
 def load_secrets(game_id: str, seat: str) -> Secrets | None:
-    """This machine's secrets for ``seat`` of the game ``game_id``, or None when it has none."""
+    """This machine's secrets for ``seat`` of the game ``game_id``, or None when it has none
+    (read once, and again only when the file has changed since)."""
+    path = secrets_path(game_id, seat)
     try:
-        with open(secrets_path(game_id, seat), "rb") as f:
+        found = os.stat(path)
+    except OSError:
+        return None
+    mark = (found.st_ino, found.st_size, found.st_mtime_ns)
+    kept = _READ.get(path)
+    if kept is None or kept[0] != mark:
+        kept = _READ[path] = (mark, _read_secrets(path))
+    return kept[1]
+
+
+def _read_secrets(path: Path) -> Secrets | None:
+    """The secrets in the file at ``path``, or None when it holds none."""
+    try:
+        with open(path, "rb") as f:
             table = tomllib.load(f)
         return Secrets(*(bytes.fromhex(table[k]) for k in ("key", "secret", "chain")))
     except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError, ValueError):

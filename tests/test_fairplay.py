@@ -264,3 +264,25 @@ def test_receive_and_mail_show_fair_play_records_short() -> None:
     record = MoveRecord("b", f"{fairplay.SEED} {'ab' * 32}", "")
     assert pbem.describe(record) == "b: @seed abababababab..."
     assert pbem.describe(MoveRecord("b", "add 2", "")) == "b: add 2"
+
+
+def test_a_command_reads_each_secrets_file_once(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move passes over the seats several times (before it, after it, after each chance
+    draw) asking for their secrets; each file is read once, and again only once it changes."""
+    ann, ben = started(tmp_path, "fair")
+    assert ben.mail_to(ann).exit_code == 0
+    monkeypatch.setattr(fairplay, "_READ", {})
+    reads: list[Path] = []
+    read = fairplay._read_secrets
+    monkeypatch.setattr(fairplay, "_read_secrets", lambda path: reads.append(path) or read(path))
+    asked: list[str] = []
+    load = fairplay.load_secrets
+    monkeypatch.setattr(fairplay, "load_secrets",
+                        lambda game, seat: asked.append(seat) or load(game, seat))
+    assert ann.run("move", "SAVE", "add 1").exit_code == 0
+    assert len(asked) > len(reads) == len(set(reads)) == 1  # ann's own file, once
+    path = reads[0]
+    path.write_text(path.read_text() + "# changed\n")
+    assert ann.run("log", "SAVE").exit_code == 0 and ann.secrets() is not None
+    assert reads.count(path) == 2
