@@ -363,14 +363,20 @@ def seeded_stream(setup: Mapping[str, Any], draw: int) -> Stream:
 def _step(game: Game, state: Any, head: str, text: str, owned: bool) -> tuple[Any, MoveRecord]:
     """The state after the move ``text`` and its record, chained to ``head``. With ``owned``,
     ``state`` itself may be changed (``Game.advance``), even when the move is refused."""
+    state, by, canonical = _made(game, state, text, owned)
+    return state, MoveRecord(by, canonical, move_digest(head, by, canonical))
+
+
+def _made(game: Game, state: Any, text: str, owned: bool) -> tuple[Any, str, str]:
+    """The state after the move ``text``, its mover and its canonical text (``owned`` as for
+    ``_step``)."""
     by = game.mover(state)
     if by is None:
         raise IllegalMove("the game is over, so no more moves can be made")
     limits.check_move_text(text)
     move = game.parse(text, state)
     state = game.advance(state, move) if owned else game.apply(state, move)
-    canonical = game.format(move)
-    return state, MoveRecord(by, canonical, move_digest(head, by, canonical))
+    return state, by, game.format(move)
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -723,14 +729,14 @@ def replay(save: Save, game: Game, records: Iterable[MoveRecord], owned: bool = 
         elif ledger is not None:
             _check_signed(ledger, record, number)
         try:
-            state, made = _step(game, state, head, record.move, owned)
+            state, _, canonical = _made(game, state, record.move, owned)
         except GameError as exc:
             raise SaveError(f'move {number} ("{record.move}") cannot be replayed: {exc}') from exc
         owned = True
-        if not made.same(record):
+        if canonical != record.move:  # (its mover and digest are checked above)
             raise SaveError(f'move {number} ("{record.move}") is not in canonical notation')
         moves.append(record)
-        head = made.digest
+        head = record.digest
     return replace(save, moves=moves, state=state, ledger=ledger)
 
 

@@ -40,10 +40,6 @@ class MoveRecord(NamedTuple):
     digest: str
     sig: str = ""  # the mover's signature of ``digest``, in a game played by e-mail (fairplay)
 
-    def same(self, other: MoveRecord) -> bool:
-        """Whether the two records hold the same move at the same place of the chain."""
-        return (self.by, self.move, self.digest) == (other.by, other.move, other.digest)
-
 
 class Split(NamedTuple):
     """A save's text read in three parts: ``text[:moves_start]`` (parsed into ``head``), the
