@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
 from pieces import arena, build
 
-from nncli.game import IllegalMove, word_prices
+import nncli.nations
+from nncli.game import GameError, IllegalMove, word_prices
 from nncli.notebook import GAME
 from nncli.notebook.content import DATA_DIR
 from nncli.notebook.state import State
@@ -111,3 +113,24 @@ def test_initiative_bonuses_and_held_spaces() -> None:
     held = prices(state, "init ")
     assert held["2"][1] is False and all(ok for word, (_, ok) in held.items() if word != "2")
     assert prices(state, "build ") == {}  # no building in the Initiative Phase
+
+
+def test_nations_card_prices_are_the_rows_gold() -> None:
+    """After ``buy``, every card on the progress board costs its row's gold (rules.toml's
+    row_cost); a card the mover cannot pay for is offered greyed and refused when played."""
+    from nncli.game import get_game
+    from tests.nations_helpers import mover, put, to_action
+
+    nations = get_game("nations")
+    state = put(to_action(), "pottery", row=3, column=1)
+    rules = Path(nncli.nations.__file__).parent / "data" / "rules.toml"
+    row_cost = tomllib.loads(rules.read_text())["row_cost"]
+    offered = {w: (n, ok) for w, n, ok in word_prices(nations, state, "buy ")}
+    for number, row in enumerate(state.board):
+        for card in filter(None, row):
+            assert offered[card][0].startswith(f"{row_cost[number]} gold")
+    mover(state).gold = row_cost[2] - 1
+    assert offered["pottery"][1] and not word_prices(nations, state, "buy pot")[0][2]
+    assert "pottery" not in nations.next_words(state, "buy ")
+    with pytest.raises(GameError, match=f"costs {row_cost[2]} gold, you have {row_cost[2] - 1}"):
+        nations.apply(state, nations.parse("buy pottery", state))

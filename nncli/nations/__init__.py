@@ -77,6 +77,12 @@ class Nations:
 
         return next_words(prefix, self._texts_now(state))
 
+    def word_prices(self, state: State, prefix: str) -> list[tuple[str, str, bool]]:
+        """The gold of each card after ``buy`` (an optional ``Game`` method)."""
+        from nncli.nations.prices import word_prices
+
+        return word_prices(state, prefix)
+
     def render(
         self,
         state: State,
