@@ -25,6 +25,7 @@ CHIT_KINDS = ("symbol", "reroll", "star-reroll")
 BONUS_EFFECTS = ("most", "pass-double", "last-pass")
 SOLO_EFFECTS = ("beat-famine", "beat-war", "beat-shadow", "pass-double", "all-taken")
 AGES = (1, 2, 3, 4)
+FACES = 6  # every die has six faces
 
 
 @dataclass(frozen=True)
@@ -190,8 +191,8 @@ def _dice(top: Table) -> dict[str, DieColour]:
     for key, t in _each(top):
         faces = []
         raw = t.get("faces")
-        if not isinstance(raw, list) or len(raw) != 6:
-            raise t.error("faces", "must list 6 faces")
+        if not isinstance(raw, list) or len(raw) != FACES:
+            raise t.error("faces", f"must list {FACES} faces")
         for i, face in enumerate(raw):
             if not isinstance(face, dict) or len(face) != 1:
                 raise t.error(f"faces[{i}]", "must be a table of one symbol and its count")

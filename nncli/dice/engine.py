@@ -14,7 +14,7 @@ from typing import Any
 
 from nncli.chance import Stream
 from nncli.dice import flow, solo
-from nncli.dice.content import SLOT_TYPES, Content, content
+from nncli.dice.content import FACES, SLOT_TYPES, Content, content
 from nncli.dice.moves import (
     BuildWonder,
     Buy,
@@ -135,7 +135,7 @@ def chance_move(state: State, stream: Stream) -> Move:
     """The outcome ``stream`` gives at this chance point (raises IllegalMove elsewhere)."""
     c = content()
     if state.to_roll:
-        return Roll(tuple(1 + stream.below(len(c.dice[d.colour].faces)) for d in _rolling(state)))
+        return Roll(tuple(1 + stream.below(FACES) for _ in state.to_roll[0][1]))
     if state.shadow_due:
         return Shadow(1 + stream.below(state.columns))
     if state.phase == ORDER:
@@ -157,7 +157,7 @@ def chance_move(state: State, stream: Stream) -> Move:
 def _chance_outcomes(c: Content, state: State) -> list[Move]:
     """The possible outcomes when there are at most 1,000 of them, else []."""
     if state.to_roll:
-        sizes = [len(c.dice[d.colour].faces) for d in _rolling(state)]
+        sizes = [FACES] * len(state.to_roll[0][1])
         count = 1
         for size in sizes:
             count *= size
@@ -331,10 +331,8 @@ def _chance(c: Content, state: State, move: Move) -> None:
         if not isinstance(move, Roll):
             raise IllegalMove("chance rolls the dice now")
         dice = _rolling(state)
-        sizes = [len(c.dice[d.colour].faces) for d in dice]
-        if len(move.faces) != len(dice) or not all(
-                1 <= f <= n for f, n in zip(move.faces, sizes, strict=True)):
-            raise IllegalMove(f"the roll needs {len(dice)} faces from 1 to 6")
+        if len(move.faces) != len(dice) or not all(1 <= f <= FACES for f in move.faces):
+            raise IllegalMove(f"the roll needs {len(dice)} faces from 1 to {FACES}")
         for die, face in zip(dice, move.faces, strict=True):
             die.face, die.used = face - 1, False
         state.to_roll.pop(0)
