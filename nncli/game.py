@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -161,6 +161,19 @@ _EXTRA: dict[str, Game] = {}
 # Test hook: NNCLI_TEST_GAMES names modules (comma-separated, e.g. "tests.toygame") that call
 # ``register`` when imported, so subprocess tests can drive the real CLI with a toy game.
 TEST_GAMES_ENV = "NNCLI_TEST_GAMES"
+
+
+def refuse_foreign(options: Mapping[str, Any], known: Iterable[str], game_name: str) -> None:
+    """Raise BadSetup naming the first of ``options`` that is not among ``known``: an option
+    of another game (``--advanced`` for Notebook Nations) is refused, never ignored.
+
+    >>> refuse_foreign({"vp": 3}, {"seed"}, "the Dice Game")
+    Traceback (most recent call last):
+    nncli.game.BadSetup: --vp is not an option of the Dice Game
+    """
+    foreign = sorted(set(options) - set(known))
+    if foreign:
+        raise BadSetup(f"--{foreign[0].replace('_', '-')} is not an option of {game_name}")
 
 
 def register(game: Game) -> None:

@@ -219,3 +219,14 @@ def test_play_before_the_repl_exists() -> None:
     for result in (nncli(), nncli("play")):
         assert result.exit_code == 2
         assert result.stderr == "error: the interactive game is not built yet; use nncli move\n"
+
+
+@pytest.mark.parametrize("option", [["--advanced"], ["--variant", "competitive"], ["--unrest"],
+                                    ["--difficulty", "king"], ["--players", "3"]])
+def test_another_games_option_is_refused_not_ignored(tmp_path: Path, option: list[str]) -> None:
+    """An option of Nations or the Dice Game given to a Notebook Nations game (the default) is
+    refused with one sentence and no save, rather than silently doing nothing."""
+    result = nncli("new", tmp_path / "g.toml", *option)
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {option[0]} is not an option of Notebook Nations\n"
+    assert not (tmp_path / "g.toml").exists()

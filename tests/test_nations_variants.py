@@ -49,7 +49,7 @@ def test_competitive_players_side_and_difficulty() -> None:
     mixed["players"][1]["difficulty"] = "emperor"
     with pytest.raises(BadSetup, match="same difficulty"):
         check_setup(mixed)
-    with pytest.raises(BadSetup, match="^Nations has no option --sides$"):
+    with pytest.raises(BadSetup, match="^--sides is not an option of Nations$"):
         make_setup({"nations": THREE, "variant": "competitive", "sides": ["b", "b", "b"]})
     with pytest.raises(BadSetup, match="^there is no variant 'fun'; choose from competitive$"):
         competitive(variant="fun")

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from nncli.dice.content import content
-from nncli.game import BadSetup
+from nncli.game import BadSetup, refuse_foreign
 
 BOT_KINDS = ("random", "greedy")
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan")
@@ -23,9 +23,7 @@ def seat_of(name: str) -> str:
 
 def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
     """A checked setup from the options ``nncli new`` passes (raises BadSetup)."""
-    for key in options:
-        if key not in OPTIONS:
-            raise BadSetup(f"--{key.replace('_', '-')} is not an option of the Dice Game")
+    refuse_foreign(options, OPTIONS, "the Dice Game")
     unrest = bool(options.get("unrest", False))
     solo = options.get("solo")
     if solo is not None and solo != SHADOW:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from nncli.game import BadSetup
+from nncli.game import BadSetup, refuse_foreign
 from nncli.nations import campaign, flow, variants
 from nncli.nations import content as content_
 from nncli.nations.state import ORDER, Nation, Slot, State
@@ -84,9 +84,7 @@ def option_help() -> dict[str, str]:
 
 def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
     """A setup from the command line's options; options of other games are refused."""
-    foreign = sorted(set(options) - OPTIONS)
-    if foreign:
-        raise BadSetup(f"Nations has no option --{foreign[0].replace('_', '-')}")
+    refuse_foreign(options, OPTIONS, "Nations")
     data = content_.load()
     nations = list(options.get("nations") or [])
     if options.get("solo"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from nncli.game import BadSetup
+from nncli.game import BadSetup, refuse_foreign
 from nncli.notebook import board, content, solo
 from nncli.notebook.geometry import Rect, adjacent, unit_rect
 from nncli.notebook.state import Building, Player, State, Unit
@@ -130,9 +130,14 @@ def option_help() -> dict[str, str]:
     }
 
 
+OPTIONS = ("nations", "names", "sides", "vp", "map", "seed", "solo", "bots", "bot_kind")
+
+
 def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
     """A setup from command-line style options: nations, names, vp, map, seed, and the computer
-    players: ``solo`` (the AI's nation), ``bots`` (nations) played by ``bot_kind``."""
+    players: ``solo`` (the AI's nation), ``bots`` (nations) played by ``bot_kind``; options of
+    the other games are refused."""
+    refuse_foreign(options, OPTIONS, "Notebook Nations")
     ai = options.get("solo")
     nations = list(options.get("nations") or [])
     if ai:
