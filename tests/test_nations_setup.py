@@ -133,7 +133,8 @@ def test_bad_setups_are_refused_in_one_sentence() -> None:
     """Rules: NCOMP-01
     Options of another game, repeated nations and unknown nations are refused in one sentence.
     """
-    for options, message in [({"vp": 3}, "--vp is not an option"), ({"map": "2p"}, "--map is not an option"),
+    for options, message in [({"vp": 3}, "--vp is not an option"),
+                             ({"map": "2p"}, "--map is not an option"),
                              ({"nations": ["persia", "persia"]}, "different nation"),
                              ({"nations": ["atlantis"]}, "each player needs a nation")]:
         with pytest.raises(BadSetup, match=message):
