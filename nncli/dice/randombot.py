@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from nncli.dice import flow
 from nncli.dice.content import UNREST, Content, content
-from nncli.dice.engine import mover, pass_moves, places, unrest_showing
+from nncli.dice.engine import mover, pass_moves, places
 from nncli.dice.moves import (
     BuildWonder,
     Buy,
@@ -42,10 +42,10 @@ def random_move(state: State, rng: random.Random) -> Move:
     if state.phase == CHOOSE:
         return ChooseBoard(_pick(rng, flow.boards_open(c, state)))
     player = state.players[seat]
-    if unrest_showing(c, player):
+    hand = Hand(c, player)
+    if not c.unrest_faces.isdisjoint(hand.classes):  # an unused die shows Unrest (UGREEN-04)
         return UnrestReroll() if rng.random() < 0.5 else UnrestSetAside()
     if rng.random() >= PASS_CHANCE:
-        hand = Hand(c, player)
         for kind in _pick(rng, ORDERS):
             move = _BUILDERS[kind](c, state, hand, rng)
             if move is not None:
@@ -91,7 +91,8 @@ class Hand:
                     parts += [(face.count if face.symbol == symbol else 0, cls)] * len(ids)
             parts += [(value, kind) for kind in self.chits
                       if (value := chit_value(c, kind, symbol))]
-            most = sum(v for v, _ in parts) + sum(not v for v, _ in parts) // 2
+            values = [v for v, _ in parts]
+            most = sum(values) + values.count(0) // 2
             self._parts[symbol] = parts, most
         return self._parts[symbol]
 
