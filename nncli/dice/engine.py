@@ -51,6 +51,7 @@ from nncli.dice.state import (
 from nncli.game import BadSetup, IllegalMove
 
 CHANCE_PHASES = (ORDER, DEAL, DRAW, SHADOW_BOOKS)
+UNREST_MOVES = (UnrestReroll, UnrestSetAside)
 
 
 def new_game(setup: Mapping[str, Any]) -> State:
@@ -302,12 +303,15 @@ def advance(state: State, move: Move) -> State:
         raise IllegalMove("players choose their boards now (USET-12)")
     player = state.players[who]
     showing = unrest_showing(c, player)
-    if showing and not isinstance(move, UnrestReroll | UnrestSetAside):
+    unrest_move = isinstance(move, UNREST_MOVES)
+    if showing and not unrest_move:
         raise IllegalMove(f"dice {' '.join(showing)} show Unrest: first reroll them all "
                           '("unrest reroll") or set them aside ("unrest set-aside") (UGREEN-04)')
-    if isinstance(move, UnrestReroll | UnrestSetAside) and not showing:
+    if unrest_move and not showing:
         raise IllegalMove("none of your unused dice shows Unrest (UGREEN-04)")
-    if isinstance(move, UnrestReroll):
+    if isinstance(move, Buy):
+        _buy(c, state, player, move)
+    elif isinstance(move, UnrestReroll):
         state.to_roll.append((who, tuple(showing)))
         flow.acted(state)
     elif isinstance(move, UnrestSetAside):
@@ -315,8 +319,6 @@ def advance(state: State, move: Move) -> State:
             _die(player, die_id).used = True
     elif isinstance(move, Reroll):
         _reroll(c, state, player, move)
-    elif isinstance(move, Buy):
-        _buy(c, state, player, move)
     elif isinstance(move, BuildWonder):
         _build(c, state, player, move)
     elif isinstance(move, Pass):

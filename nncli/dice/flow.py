@@ -115,7 +115,7 @@ def deal(c: Content, state: State, move: Deal) -> None:
     Unrest, the bonus tile (UBONUS-01)."""
     stack = age_tiles(c, state)
     if len(move.tiles) != 3 * state.columns or len(set(move.tiles)) != len(move.tiles) or \
-            not all(t in stack for t in move.tiles):
+            not set(move.tiles) <= set(stack):
         raise IllegalMove(f"the deal needs {3 * state.columns} different tiles of age "
                           f"{state.round}")
     if move.event not in age_events(c, state):
