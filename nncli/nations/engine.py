@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from nncli.game import IllegalMove
-from nncli.nations import actions, draws, flow, removal, setup, solo
+from nncli.nations import actions, draws, flow, legal, removal, setup, solo
 from nncli.nations.content import Content, load
 from nncli.nations.moves import (
     ARCHITECT,
@@ -60,6 +60,19 @@ def advance(state: State, move: Move) -> State:
     reason = problem(state, move)
     if reason is not None:
         raise IllegalMove(reason)
+    return make(state, move)
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; ``state`` is untouched (raises IllegalMove)."""
+    reason = problem(state, move)
+    if reason is not None:
+        raise IllegalMove(reason)
+    return make(state.clone(), move)
+
+
+def make(state: State, move: Move) -> State:
+    """``state`` changed in place by ``move``, which ``problem`` has found legal."""
     content = content_of(state)
     state.plies += 1
     if state.phase in CHANCE_PHASES:
@@ -78,14 +91,6 @@ def advance(state: State, move: Move) -> State:
             flow.next_turn(state, content)
     removal.sweep(state, content)  # after growth, a chance move or the next round's start
     return state
-
-
-def apply(state: State, move: Move) -> State:
-    """The state after ``move``; ``state`` is untouched (raises IllegalMove)."""
-    reason = problem(state, move)
-    if reason is not None:
-        raise IllegalMove(reason)
-    return advance(state.clone(), move)
 
 
 def candidates(state: State) -> Iterator[Move]:
@@ -124,9 +129,12 @@ def checked_moves(state: State) -> list[Move]:
 
 def legal_moves(state: State) -> list[Move]:
     """Every legal move now: the chance outcomes at a chance point, the growth choices, or the
-    action phase's moves, built directly (they equal ``checked_moves``, as the tests check)."""
+    action phase's moves, built directly (they equal ``checked_moves``, as the tests check);
+    none once the game is over."""
     if state.phase in CHANCE_PHASES:
         return draws.outcomes(state)
     if state.phase == ACTION:
-        return actions.legal_actions(state, content_of(state), state.nations[flow.mover(state)])
-    return checked_moves(state)
+        return legal.action_moves(state, content_of(state), state.nations[flow.mover(state)])
+    if state.phase == GROWTH:
+        return legal.growth_moves(state.nations[flow.mover(state)])
+    return []
