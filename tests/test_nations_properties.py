@@ -52,8 +52,10 @@ def play(players: int, seed: int, deep: float) -> State:
             for m in legal:
                 assert GAME.parse(GAME.format(m), state) == m
             if rng.random() < deep:
+                before = GAME.to_dict(state)
                 for m in legal:
                     check(GAME.apply(state, m))
+                assert GAME.to_dict(state) == before, "apply changed the state it copied"
                 refused(state, legal, rng)
             move = rng.choice(legal)
         assert move in GAME.legal_moves(state)

@@ -8,7 +8,7 @@ irrigation.deploy must be a whole number >= 0, not "one"``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -274,17 +274,26 @@ def check_rules(rules: Table) -> None:
         raise rules.error("row_cost", "must give one price per row")
 
 
+EVERY_PACK = ("*",)  # the choice of packs whose decks hold every card of the data files
+
+
 @cache
 def load(packs: tuple[str, ...] = ("basic",)) -> Content:
-    """The content with the cards and events of ``packs`` (cached per choice of packs)."""
+    """The content with the cards and events of ``packs`` (cached per choice of packs); the
+    data files are read once, by ``load(EVERY_PACK)``, and each choice cut from it."""
+    if packs != EVERY_PACK:
+        every = load(EVERY_PACK)
+        return replace(every, decks={
+            era: tuple(c for c in cards if every.cards[c].pack in packs)
+            for era, cards in every.decks.items()})
     try:
-        return read_all(packs)
+        return read_all()
     except DataError as exc:
         raise ContentError(str(exc)) from None
 
 
-def read_all(packs: tuple[str, ...]) -> Content:
-    """Every data file, read and checked (raises DataError)."""
+def read_all() -> Content:
+    """Every data file, read and checked, every card in its era's deck (raises DataError)."""
     rules = read_table(DATA, "rules.toml")
     check_rules(rules)
     board = read_table(DATA, "board_a.toml")
@@ -304,7 +313,6 @@ def read_all(packs: tuple[str, ...]) -> Content:
     event_decks: dict[int, tuple[str, ...]] = {}
     for era in ERAS:
         root = read_table(DATA, f"cards/era{era}.toml")
-        deck = []
         for card_id in root.keys():
             card = card_from(card_id, root.table(card_id), era, "")
             if card_id in cards:
@@ -312,9 +320,7 @@ def read_all(packs: tuple[str, ...]) -> Content:
             if card.era != era:
                 raise root.error(f"{card_id}.era", f"must be {era}, the era of its file")
             cards[card_id] = card
-            if card.pack in packs:
-                deck.append(card_id)
-        decks[era] = tuple(deck)
+        decks[era] = tuple(root.keys())
         root = read_table(DATA, f"events/era{era}.toml")
         for event_id in root.keys():
             if event_id in events:

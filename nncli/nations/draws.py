@@ -78,12 +78,12 @@ def perform(state: State, content: Content, move: Move) -> None:
             state.nations[key].books = place
         flow.start_round(state, content)
     elif move.kind == DRAW:
-        spaces = flow.empty_spaces(state)
-        r, c = spaces[0]
-        state.board[r][c] = move.card
+        space = flow.next_space(state)
+        assert space is not None  # a deal point has an empty space
+        state.board[space[0]][space[1]] = move.card
         deck = state.decks[str(state.era)]
         deck.remove(move.card)
-        if len(spaces) == 1 or not deck:
+        if not deck or flow.next_space(state) is None:
             flow.start_growth(state)
     elif move.kind == EVENT:
         state.event_decks[str(state.era)].remove(move.card)

@@ -39,6 +39,14 @@ def empty_spaces(state: State) -> list[tuple[int, int]]:
     return [(r, c) for r, row in enumerate(state.board) for c, card in enumerate(row) if not card]
 
 
+def next_space(state: State) -> tuple[int, int] | None:
+    """The first empty space in fill order, or None when the board is full."""
+    for r, row in enumerate(state.board):
+        if "" in row:
+            return r, row.index("")
+    return None
+
+
 def deal_size(state: State) -> int:
     """How many cards the refill deals: one per empty space, while the era's deck lasts."""
     return min(len(empty_spaces(state)), len(state.decks[str(state.era)]))

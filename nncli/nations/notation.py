@@ -42,8 +42,11 @@ def slug(text: str) -> str:
 
 
 def card_id(content: Content, words: list[str], what: str = "card") -> str:
-    """The card the words name, by id or by name."""
-    wanted = slug(" ".join(words))
+    """The card the words name, by id (as canonical moves name it) or by name."""
+    wanted = " ".join(words)
+    if wanted in content.cards:
+        return wanted
+    wanted = slug(wanted)
     if wanted in content.cards:
         return wanted
     for card in content.cards.values():
