@@ -7,10 +7,15 @@ The folder is ``$NNCLI_CACHE_DIR``, else ``$XDG_CACHE_HOME/nncli``, else ``~/.ca
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import pickle
+import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 def cache_dir() -> Path | None:
@@ -47,3 +52,28 @@ def store(value: Any, path: Path) -> None:
     except (OSError, pickle.PicklingError):
         with contextlib.suppress(OSError):
             temp.unlink()
+
+
+def digest(paths: Iterable[Path]) -> str:
+    """A digest of the files ``paths`` (each one's name and bytes) and of the Python version:
+    it names a cache made from those files, so a change to any of them is read afresh."""
+    h = hashlib.sha256(sys.version.encode())
+    for path in paths:
+        h.update(b"\0" + path.name.encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:32]
+
+
+def remembered(name: str, sources: Iterable[Path], build: Callable[[], T], kind: type[T]) -> T:
+    """``build()``, kept between runs as ``NAME-DIGEST.pickle`` in the cache folder (DIGEST of
+    the files ``sources`` it is built from): read from there when it holds a ``kind``, else
+    built and stored; built every time when caching is off."""
+    folder = cache_dir()
+    if folder is None:
+        return build()
+    path = folder / f"{name}-{digest(sources)}.pickle"
+    kept = read(path)
+    if isinstance(kept, kind):
+        return kept
+    fresh = build()
+    store(fresh, path)
+    return fresh

@@ -1,9 +1,11 @@
 """The shortcuts that make Nations fast give what the slow ways give: the data files read once
-for every choice of packs, moves listed from prepared per-card facts, and apply's single check."""
+for every choice of packs (and kept in the cache folder), moves listed from prepared per-card
+facts, apply's single check, and the refill's next space."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +15,7 @@ from nncli.nations import engine, legal
 from nncli.nations.content import EVERY_PACK, load
 from nncli.nations.moves import BONUS, BUY, DRAW, GROW, Move
 from nncli.nations.state import DEAL, GROWTH, State, to_dict
-from tests.nations_helpers import mover, new, to_action, to_growth
+from tests.nations_helpers import edit, mover, new, to_action, to_growth
 
 
 @pytest.fixture
@@ -27,6 +29,7 @@ def fresh_content(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
         return read_all()
 
     monkeypatch.setattr(content_module, "read_all", counted)
+    monkeypatch.setenv("NNCLI_CACHE_DIR", "")  # no cache: every cold start reads the files
     load.cache_clear()
     yield reads
     load.cache_clear()
@@ -42,6 +45,30 @@ def test_data_files_are_read_once_for_every_choice_of_packs(fresh_content: list[
             assert deck == tuple(c for c in every.decks[era] if every.cards[c].pack in packs)
     assert len(load(("basic",)).decks[1]) < len(load(("basic", "advanced")).decks[1])
     assert len(fresh_content) == 1
+
+
+def test_a_cold_start_reads_the_content_from_the_cache(
+        fresh_content: list[int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The content read once is kept in the cache folder; the next cold start unpickles it
+    instead of reading the files, and gets the same content."""
+    monkeypatch.setenv("NNCLI_CACHE_DIR", str(tmp_path))
+    first = load(("basic", "advanced"))
+    assert [p.name.startswith("nations-content-") for p in tmp_path.iterdir()] == [True]
+    load.cache_clear()
+    again = load(("basic", "advanced"))
+    assert again == first and again is not first
+    assert len(fresh_content) == 1
+
+
+def test_changed_data_files_are_read_afresh(
+        data_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A data file changed since the content was cached is read again."""
+    monkeypatch.setenv("NNCLI_CACHE_DIR", str(tmp_path / "cache"))
+    assert load(("basic",)).cards["irrigation"].deploy == 1
+    edit(data_copy / "cards/era1.toml", "deploy = 1", "deploy = 2")
+    load.cache_clear()
+    assert load(("basic",)).cards["irrigation"].deploy == 2
+    assert len(list((tmp_path / "cache").iterdir())) == 2
 
 
 def test_growth_moves_are_the_rules_checks() -> None:

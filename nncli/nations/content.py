@@ -1,4 +1,5 @@
-"""Nations' data files (``nncli/nations/data``), loaded once and checked as they load.
+"""Nations' data files (``nncli/nations/data``), loaded once and checked as they load (and kept
+in the cache folder, so a cold start reads them again only when they or this code change).
 
 Every number of the game lives in the data; this module only reads and checks it, through
 ``nncli.datafiles``, so an error names the file and the key: ``cards/era1.toml:
@@ -13,6 +14,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from nncli import datafiles
+from nncli.cachefiles import remembered
 from nncli.datafiles import DataError, Table, quoted, read_table, spelled
 from nncli.game import GameError
 
@@ -280,16 +283,23 @@ EVERY_PACK = ("*",)  # the choice of packs whose decks hold every card of the da
 @cache
 def load(packs: tuple[str, ...] = ("basic",)) -> Content:
     """The content with the cards and events of ``packs`` (cached per choice of packs); the
-    data files are read once, by ``load(EVERY_PACK)``, and each choice cut from it."""
+    data files are read once, by ``load(EVERY_PACK)`` (or its copy in the cache folder), and
+    each choice cut from it."""
     if packs != EVERY_PACK:
         every = load(EVERY_PACK)
         return replace(every, decks={
             era: tuple(c for c in cards if every.cards[c].pack in packs)
             for era, cards in every.decks.items()})
     try:
-        return read_all()
+        return remembered("nations-content", sources(), read_all, Content)
     except DataError as exc:
         raise ContentError(str(exc)) from None
+
+
+def sources() -> list[Path]:
+    """The files the content is made from: the code that reads and checks it, every data file."""
+    code = [Path(__file__), Path(datafiles.__file__)]
+    return [*code, *sorted(p for p in DATA.rglob("*") if p.is_file())]
 
 
 def read_all() -> Content:

@@ -10,12 +10,11 @@ read or written is ignored: the data files are always the truth.
 
 from __future__ import annotations
 
-import hashlib
-import sys
 from pathlib import Path
 
 from nncli.cachefiles import cache_dir as cache_dir  # (tests ask it here)
-from nncli.cachefiles import read, store
+from nncli.cachefiles import digest as digest_of
+from nncli.cachefiles import remembered
 from nncli.notebook.content import DATA_DIR, Content
 
 _HERE = Path(__file__).parent
@@ -23,27 +22,19 @@ _HERE = Path(__file__).parent
 _CODE = (_HERE / "content.py", _HERE / "content_loader.py", _HERE.parent / "datafiles.py")
 
 
+def sources(data_dir: Path) -> list[Path]:
+    """The files the content is made from: the content code and every data file."""
+    return [*_CODE, *sorted(p for p in data_dir.rglob("*") if p.is_file())]
+
+
 def digest(data_dir: Path) -> str:
     """A digest of the data files, the content code and the Python version."""
-    h = hashlib.sha256(sys.version.encode())
-    files = sorted(p for p in data_dir.rglob("*") if p.is_file())
-    for path in (*_CODE, *files):
-        h.update(b"\0" + path.name.encode() + b"\0" + path.read_bytes())
-    return h.hexdigest()[:32]
+    return digest_of(sources(data_dir))
 
 
 def load(data_dir: Path = DATA_DIR) -> Content:
     """The content of ``data_dir``, from the cache when it holds it, else read and cached."""
-    folder = cache_dir()
-    if folder is None:
-        return _read(data_dir)
-    path = folder / f"content-{digest(data_dir)}.pickle"
-    kept = read(path)
-    if isinstance(kept, Content):
-        return kept
-    fresh = _read(data_dir)
-    store(fresh, path)
-    return fresh
+    return remembered("content", sources(data_dir), lambda: _read(data_dir), Content)
 
 
 def _read(data_dir: Path) -> Content:
