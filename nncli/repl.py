@@ -55,6 +55,7 @@ COMMAND_HELP = {
     "legend": "legend\n  What the letters on the board stand for.",
     "show": "show\n  All of the board, the legend and the panels, as nncli show prints them.",
     "moves": "moves [PREFIX]\n  The moves that are legal now (those starting with PREFIX).",
+    "hint": "hint\n  A move the bot would make for you now; it is not played.",
     "undo": "undo\n  Take back your last move of this turn, even after quitting. Earlier turns,\n"
     "  other players' moves and moves that drew something random cannot be taken back.",
     "log": "log\n  The numbered move log.",
@@ -332,6 +333,7 @@ class Repl:
             "panels": self.view("panels"),
             "legend": self.view("legend"),
             "show": self.view("all"),
+            "hint": self.hint,
             "undo": self.undo,
             "log": self.log,
             "save": self.write,
@@ -342,6 +344,14 @@ class Repl:
             self.error(f"{name} takes nothing after it")
         else:
             plain[name]()
+
+    def hint(self) -> None:
+        """Say the move the game's bot would make for the mover (``Game.hint``), unplayed."""
+        move = self.game.hint(self.save.state)
+        if move is None:
+            self.error("there is no move to suggest now")
+            return
+        self.say(shown(f"hint: {self.game.format(move)} (type it, or Tab, to play it)"))
 
     def help(self, args: list[str]) -> None:
         """All the commands and moves, or help on one of them."""

@@ -126,6 +126,19 @@ def test_moves_are_saved_with_a_banner_for_the_next_player(
     assert "\x1b[" not in out  # no colour off a terminal
 
 
+def test_hint_names_a_legal_move_and_plays_nothing(
+    notebook: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`hint` says the bot's move for the mover; the save is unchanged until one is typed."""
+    before = notebook.read_bytes()
+    drive(notebook, "hint\nquit\n")
+    assert notebook.read_bytes() == before
+    hints = re.findall(r"^hint: (.+) \(type it, or Tab, to play it\)$",
+                       capsys.readouterr().out, re.M)
+    state = savefile.load(notebook).state
+    assert len(hints) == 1 and hints[0] in [GAME.format(m) for m in GAME.legal_moves(state)]
+
+
 def test_illegal_and_malformed_moves_change_nothing(
     notebook: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
