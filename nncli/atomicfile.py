@@ -1,9 +1,10 @@
 """Files written whole or not at all, and never through a symbolic link.
 
-A ``.bak`` or an ``.eml`` is written to a temporary file beside it and renamed over it: a failed
-write (a full disk) leaves the old file as it was, and a symbolic link at that name is replaced
-by the new file instead of being followed, so no file outside the save is ever touched. A save
-that is itself a link is written at its real path (``real_path``), so the link stays a link.
+A ``.bak`` (a hard link where it can be) or an ``.eml`` is written to a temporary file beside it
+and renamed over it: a failed write (a full disk) leaves the old file as it was, and a symbolic
+link at that name is replaced by the new file instead of being followed, so no file outside the
+save is ever touched. A save that is itself a link is written at its real path (``real_path``),
+so the link stays a link.
 """
 
 from __future__ import annotations
@@ -39,7 +40,21 @@ def replace_bytes(path: Path, data: bytes, mode: int = 0o644) -> None:
 
 
 def backup(path: Path) -> None:
-    """Copy the file at ``path`` to ``NAME.bak`` atomically (the old backup survives a failure;
-    a link at ``NAME.bak`` is replaced, not followed)."""
-    mode = path.stat().st_mode & 0o777
-    replace_bytes(path.with_name(path.name + ".bak"), path.read_bytes(), mode)
+    """Keep the file at ``path`` as ``NAME.bak`` atomically (the old backup survives a failure;
+    a link at ``NAME.bak`` is replaced, not followed): a hard link to it renamed over
+    ``NAME.bak``, which copies no byte, or a copy where the file system has no hard links.
+
+    The caller then renames a new file over ``path``, never writes into it, so the backup keeps
+    the old bytes either way."""
+    kept = path.with_name(path.name + ".bak")
+    linked = path.with_name(f".{kept.name}.{os.urandom(8).hex()}.tmp")
+    try:
+        os.link(path, linked)
+    except OSError:  # no hard links here (a FAT or network file system): copy it
+        replace_bytes(kept, path.read_bytes(), path.stat().st_mode & 0o777)
+        return
+    try:
+        os.replace(linked, kept)
+    except BaseException:
+        linked.unlink(missing_ok=True)
+        raise

@@ -40,24 +40,29 @@ class LimitError(ValueError):
     """A file or a game over one of the limits; the message is one sentence."""
 
 
-def check_text(text: str, name: str, plain: tuple[int, int] = (0, 0)) -> None:
+def check_text(
+    text: str, name: str, plain: tuple[int, int] = (0, 0), plain_short: bool = False
+) -> None:
     """Refuse the TOML ``text`` of a save called ``name`` before parsing it, if it is too large,
     has too long a line, nests too deeply, has too deep a key or too many moves.
 
     ``plain`` (start, end) marks a part of ``text`` known to be tables of basic strings, each of
     its lines a table header or a key and a string (the ``[[moves]]`` nncli writes): its lines
-    are measured, but its keys and brackets, which can neither nest nor hold a dot, are not.
+    are measured (unless ``plain_short`` says the writer knows them all within
+    ``MAX_LINE_CHARS``), but its keys and brackets, which can neither nest nor hold a dot, are
+    not.
     """
     if len(text) > MAX_BYTES:
         raise LimitError(f"{name} is larger than {MAX_BYTES // 2**20} MB, too large to be a save")
-    longest = max(map(len, text.split("\n")))
+    start, end = plain
+    measured = text[:start] + "\n" + text[end:] if plain_short else text
+    longest = max(map(len, measured.split("\n")))
     if longest > MAX_LINE_CHARS:
         raise LimitError(
             f"{name} has a line of {longest} characters, more than a save's {MAX_LINE_CHARS}"
         )
     if text.count("[[moves]]") > MAX_MOVES:
         raise LimitError(f"{name} has more than {MAX_MOVES} moves, more than a save may hold")
-    start, end = plain
     structure = _STRING_OR_COMMENT.sub('""', text[:start] + text[end:])
     if _DEEP_KEY.search(structure):
         raise LimitError(

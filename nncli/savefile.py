@@ -110,10 +110,34 @@ def _checked_text(table: Mapping[str, Any]) -> str:
     """``table`` as TOML that reads back (raises SaveError for a value TOML cannot hold)."""
     try:
         text = _toml_text(table)
-        tomllib.loads(text)
+        if not _always_reads_back(table):
+            tomllib.loads(text)
     except (TypeError, ValueError) as exc:
         raise SaveError(f"the game produced a value TOML cannot hold: {exc}") from exc
     return text
+
+
+_SCALARS = (str, int, float)  # bool is an int; what tomli_w writes in a form tomllib reads
+
+
+def _always_reads_back(table: Mapping[str, Any]) -> bool:
+    """Whether ``table`` holds only tables with string keys, arrays, strings, numbers and
+    booleans, within the limits' depth: tomli_w's text of such a tree always parses, so it
+    needs no parse to prove it (a date, a time or any other value is parsed)."""
+    stack: list[tuple[Any, int]] = [(table, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            if depth > limits.MAX_DEPTH or not all(isinstance(key, str) for key in value):
+                return False
+            stack.extend((item, depth + 1) for item in value.values())
+        elif isinstance(value, list | tuple):
+            if depth > limits.MAX_DEPTH:
+                return False
+            stack.extend((item, depth + 1) for item in value)
+        elif not isinstance(value, _SCALARS):
+            return False
+    return True
 
 
 # --- creating and extending ---------------------------------------------------------------------
@@ -411,7 +435,8 @@ def _writable(save: Save, target: Path) -> bytes:
     head, moves, rest = _toml_parts(save)
     text = head + moves + rest
     try:
-        limits.check_text(text, "the new save", (len(head), len(head) + len(moves)))
+        short = savewrite.longest_line_bound(save.moves) <= limits.MAX_LINE_CHARS
+        limits.check_text(text, "the new save", (len(head), len(head) + len(moves)), short)
     except LimitError as exc:
         raise SaveError(f"{target} was not written: {exc}") from None
     return text.encode()

@@ -40,6 +40,13 @@ def moves_text(records: Sequence[MoveRecord]) -> str:
     return "".join(map(_table, records))
 
 
+def longest_line_bound(records: Sequence[MoveRecord]) -> int:
+    """At least the length of the longest line ``moves_text(records)`` writes: a key of at most
+    6 characters, `` = `` and a quoted string whose every character is written in at most 6
+    (``\\uXXXX``). Cheaper to find than the lines themselves."""
+    return len('digest = ""') + 6 * max(map(len, chain.from_iterable(records)), default=0)
+
+
 _PLAIN = f'\n{MOVES}by = "%s"\nmove = "%s"\ndigest = "%s"\n'
 _PLAIN_NO_SIG = _PLAIN + "%.0s"  # the empty sig written as nothing
 

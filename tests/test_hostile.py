@@ -417,7 +417,8 @@ def test_a_save_that_is_a_link_stays_a_link(folder: Path, tmp_path: Path) -> Non
 
 def test_a_failed_backup_keeps_the_old_backup(folder: Path) -> None:
     """A file-size limit (a full disk) that lets the new save be written but not the copy of the
-    old one: on main the .bak was truncated; now it stays whole and the save is unchanged."""
+    old one, on a file system without hard links (where the .bak is a copy): on main the .bak
+    was truncated; now it stays whole and the save is unchanged."""
     save = folder / "game.toml"
     assert nncli("move", save, "end").exit_code == 0  # game.toml.bak: the 12-move save
     old_backup, current = (folder / "game.toml.bak").read_bytes(), save.read_bytes()
@@ -425,8 +426,11 @@ def test_a_failed_backup_keeps_the_old_backup(folder: Path) -> None:
     assert shorter < len(current)
     limit = (shorter + len(current)) // 2
     script = (
-        "import resource, sys\n"
+        "import errno, os, resource, sys\n"
         "from nncli import savefile\n"
+        "def no_links(*args: object) -> None:\n"
+        "    raise OSError(errno.EPERM, 'no hard links here')\n"
+        "os.link = no_links\n"
         "shorter = savefile.load(sys.argv[1])\n"
         f"resource.setrlimit(resource.RLIMIT_FSIZE, ({limit}, {limit}))\n"
         "try:\n"

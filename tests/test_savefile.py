@@ -118,6 +118,18 @@ def test_write_keeps_a_backup(path: Path) -> None:
     assert len(savefile.load(path).moves) == 4
 
 
+def test_the_backup_keeps_the_previous_bytes_after_each_write(path: Path) -> None:
+    """The .bak is a hard link to the previous save, and the next write renames a new file
+    over the save, so the .bak never changes with it."""
+    first = path.read_bytes()
+    once = savefile.write(savefile.append(savefile.load(path), TOY, "add 1"), path)
+    assert (path.parent / "race.toml.bak").read_bytes() == first
+    second = path.read_bytes()
+    savefile.write(savefile.append(once, TOY, "add 1"), path)
+    assert (path.parent / "race.toml.bak").read_bytes() == second != path.read_bytes()
+    assert not list(path.parent.glob(".*.tmp"))
+
+
 def test_write_is_atomic(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     before = path.read_bytes()
     longer = savefile.append(savefile.load(path), TOY, "add 1")

@@ -141,3 +141,41 @@ def test_the_limits_judge_the_written_moves_as_they_judge_the_whole_text(
     text = head + moves + "\n" + tomli_w.dumps({"state": {"deep": deep}})
     plain = (len(head), len(head) + len(moves))
     assert limit_error(text, plain) == limit_error(text)
+
+
+TREE = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text() | st.dates(),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(TREE)
+def test_a_state_left_unparsed_on_writing_is_one_that_reads_back(value: Any) -> None:
+    """The write skips tomllib's parse of the [state] text only for a tree whose tomli_w text
+    parses back: the SaveError for a value TOML cannot hold is raised exactly as before."""
+    table = {"state": {"k": value}}
+    if savefile._always_reads_back(table):
+        assert tomllib.loads(tomli_w.dumps(table)) is not None
+    try:
+        tomllib.loads(tomli_w.dumps(table))
+        before = ""
+    except (TypeError, ValueError) as exc:
+        before = f"the game produced a value TOML cannot hold: {exc}"
+    try:
+        savefile._checked_text(table)
+        now = ""
+    except savefile.SaveError as exc:
+        now = str(exc)
+    assert now == before
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(RECORD, max_size=5))
+def test_no_line_of_the_written_moves_is_longer_than_their_bound(
+        records: list[MoveRecord]) -> None:
+    """The write leaves the lines of the ``[[moves]]`` it wrote unmeasured by the limits only
+    when this bound, which no line exceeds, is within them."""
+    lines = savewrite.moves_text(records).split("\n")
+    assert max(map(len, lines)) <= savewrite.longest_line_bound(records)
