@@ -117,7 +117,7 @@ def _checked_text(table: Mapping[str, Any]) -> str:
     return text
 
 
-_SCALARS = (str, int, float)  # bool is an int; what tomli_w writes in a form tomllib reads
+_SCALARS = {str, int, float, bool}  # exactly these: a subclass may print itself otherwise
 
 
 def _always_reads_back(table: Mapping[str, Any]) -> bool:
@@ -128,14 +128,14 @@ def _always_reads_back(table: Mapping[str, Any]) -> bool:
     while stack:
         value, depth = stack.pop()
         if isinstance(value, dict):
-            if depth > limits.MAX_DEPTH or not all(isinstance(key, str) for key in value):
+            if depth > limits.MAX_DEPTH or not all(type(key) is str for key in value):
                 return False
             stack.extend((item, depth + 1) for item in value.values())
         elif isinstance(value, list | tuple):
             if depth > limits.MAX_DEPTH:
                 return False
             stack.extend((item, depth + 1) for item in value)
-        elif not isinstance(value, _SCALARS):
+        elif type(value) not in _SCALARS:
             return False
     return True
 
