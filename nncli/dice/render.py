@@ -112,28 +112,29 @@ def header(c: Content, state: State, color: bool) -> list[str]:
     return lines
 
 
+def panel_parts(c: Content, state: State, centre: str | None) -> tuple[list[str], ...]:
+    """The panels' parts: a line per player; the dice, chits and board of ``centre`` (default:
+    the mover), none before boards are chosen; the last news."""
+    mover = engine.mover(state)
+    players = [player_line(c, state, s, mover) for s in (state.order or state.seats)]
+    shown = centre or mover
+    own = []
+    if shown in state.players and state.players[str(shown)].board:
+        own = mover_lines(c, state, state.players[str(shown)])
+    return players, own, [n[:WIDTH] for n in state.news[-3:]]
+
+
 def panels(c: Content, state: State, centre: str | None) -> list[str]:
     """A line per player, then the dice, chits and board of ``centre`` (default: the mover)."""
-    mover = engine.mover(state)
-    lines = [player_line(c, state, s, mover) for s in (state.order or state.seats)]
-    shown = centre or mover
-    if shown in state.players and state.players[str(shown)].board:
-        lines.append("")
-        lines += mover_lines(c, state, state.players[str(shown)])
-    lines += [n[:WIDTH] for n in state.news[-3:]]
-    return lines
+    players, own, news = panel_parts(c, state, centre)
+    return [*players, *([""] + own if own else []), *news]
 
 
 def turn_lines(c: Content, state: State, centre: str | None) -> list[str]:
     """What a player needs to act, most needed first (a short screen cuts from the end): the
     dice, chits and board of ``centre`` (default: the mover), a line per player, the news."""
-    mover = engine.mover(state)
-    shown = centre or mover
-    lines = []
-    if shown in state.players and state.players[str(shown)].board:
-        lines += mover_lines(c, state, state.players[str(shown)])
-    lines += [player_line(c, state, s, mover) for s in (state.order or state.seats)]
-    return lines + [n[:WIDTH] for n in state.news[-3:]]
+    players, own, news = panel_parts(c, state, centre)
+    return [*own, *players, *news]
 
 
 def render(state: State, color: bool, view: str = "all", size: tuple[int, int] | None = None,
