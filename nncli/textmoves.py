@@ -8,7 +8,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Generic, TypeVar
+
+S = TypeVar("S")
 
 
 def is_number(word: str) -> bool:
@@ -49,3 +52,37 @@ def next_words(prefix: str, texts: Iterable[str]) -> list[str]:
         ):
             found.add(parts[len(done)])
     return sorted(found)
+
+
+class LegalTexts(Generic[S]):
+    """The texts of the legal moves of one position, listed once: every Tab after the first in a
+    position costs a filter only. The memo holds the state it listed, so a state is the same
+    position for as long as it is the same object; a game's ``advance``, which changes a state in
+    place, calls ``forget``.
+
+    >>> memo = LegalTexts(lambda n: [f"take {k}" for k in range(1, n + 1)])
+    >>> memo.completions(3, "take 2"), memo.next_words(3, "take ")
+    (['take 2'], ['1', '2', '3'])
+    """
+
+    def __init__(self, texts_of: Callable[[S], list[str]]) -> None:
+        self._texts_of = texts_of
+        self._listed: tuple[S, list[str]] | None = None
+
+    def texts(self, state: S) -> list[str]:
+        """The legal moves' texts of ``state``, listed at the first call for this position."""
+        if self._listed is None or self._listed[0] is not state:
+            self._listed = (state, self._texts_of(state))
+        return self._listed[1]
+
+    def forget(self) -> None:
+        """Drop the listed position (its state is about to change in place)."""
+        self._listed = None
+
+    def completions(self, state: S, prefix: str) -> list[str]:
+        """``completions(prefix, ...)`` of the legal moves of ``state``."""
+        return completions(prefix, self.texts(state))
+
+    def next_words(self, state: S, prefix: str) -> list[str]:
+        """``next_words(prefix, ...)`` of the legal moves of ``state``."""
+        return next_words(prefix, self.texts(state))

@@ -10,11 +10,19 @@ from nncli.dice import engine, setup
 from nncli.dice.moves import Move
 from nncli.dice.state import State, to_dict
 from nncli.game import turn_refusal
+from nncli.textmoves import LegalTexts
 
 if TYPE_CHECKING:
     import random
 
     from nncli.chance import Stream
+
+
+def _legal_texts(state: State) -> list[str]:
+    """The canonical texts of ``engine.legal_moves(state)``, each payment written once."""
+    from nncli.dice.notation import legal_texts
+
+    return legal_texts(state)
 
 
 class DiceGame:
@@ -24,16 +32,7 @@ class DiceGame:
     name = "Nations: The Dice Game"
 
     def __init__(self) -> None:
-        self._texts: tuple[State, int, list[str]] | None = None
-
-    def _texts_now(self, state: State) -> list[str]:
-        """The texts of ``legal_moves(state)``, once per position (the same object after the same
-        number of moves is the same position)."""
-        if self._texts is None or self._texts[0] is not state or self._texts[1] != state.plies:
-            from nncli.dice.notation import legal_texts
-
-            self._texts = (state, state.plies, legal_texts(state))
-        return self._texts[2]
+        self._legal = LegalTexts(_legal_texts)
 
     def default_setup(self) -> dict[str, Any]:
         return setup.make_setup({})
@@ -51,6 +50,7 @@ class DiceGame:
         return engine.apply(state, move)
 
     def advance(self, state: State, move: Move) -> State:
+        self._legal.forget()
         return engine.advance(state, move)
 
     def chance_move(self, state: State, stream: Stream) -> Move:
@@ -67,14 +67,10 @@ class DiceGame:
         return format_move(move)
 
     def completions(self, state: State, prefix: str) -> list[str]:
-        from nncli.textmoves import completions
-
-        return completions(prefix, self._texts_now(state))
+        return self._legal.completions(state, prefix)
 
     def next_words(self, state: State, prefix: str) -> list[str]:
-        from nncli.textmoves import next_words
-
-        return next_words(prefix, self._texts_now(state))
+        return self._legal.next_words(state, prefix)
 
     def render(
         self,

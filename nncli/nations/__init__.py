@@ -10,9 +10,15 @@ from nncli.nations import engine, setup
 from nncli.nations.flow import mover
 from nncli.nations.moves import Move, format_move
 from nncli.nations.state import OVER, State, json_view, to_dict
+from nncli.textmoves import LegalTexts
 
 if TYPE_CHECKING:
     from nncli.chance import Stream
+
+
+def _legal_texts(state: State) -> list[str]:
+    """The canonical texts of ``engine.legal_moves(state)``."""
+    return [format_move(move) for move in engine.legal_moves(state)]
 
 
 class Nations:
@@ -22,13 +28,7 @@ class Nations:
     name = "Nations"
 
     def __init__(self) -> None:
-        self._legal: tuple[State, list[str]] | None = None
-
-    def _texts_now(self, state: State) -> list[str]:
-        """The legal moves' texts, computed once per position (``advance`` forgets them)."""
-        if self._legal is None or self._legal[0] is not state:
-            self._legal = (state, [format_move(m) for m in engine.legal_moves(state)])
-        return self._legal[1]
+        self._legal = LegalTexts(_legal_texts)
 
     def default_setup(self) -> dict[str, Any]:
         return setup.make_setup({})
@@ -56,7 +56,7 @@ class Nations:
         return engine.apply(state, move)
 
     def advance(self, state: State, move: Move) -> State:
-        self._legal = None
+        self._legal.forget()
         return engine.advance(state, move)
 
     def parse(self, text: str, state: State) -> Move:
@@ -68,14 +68,10 @@ class Nations:
         return format_move(move)
 
     def completions(self, state: State, prefix: str) -> list[str]:
-        from nncli.textmoves import completions
-
-        return completions(prefix, self._texts_now(state))
+        return self._legal.completions(state, prefix)
 
     def next_words(self, state: State, prefix: str) -> list[str]:
-        from nncli.textmoves import next_words
-
-        return next_words(prefix, self._texts_now(state))
+        return self._legal.next_words(state, prefix)
 
     def word_prices(self, state: State, prefix: str) -> list[tuple[str, str, bool]]:
         """The gold of each card after ``buy`` (an optional ``Game`` method)."""

@@ -16,6 +16,13 @@ if TYPE_CHECKING:
     from nncli.chance import Stream
 
 
+def _legal_texts(state: State) -> list[str]:
+    """The canonical texts of ``engine.legal_moves(state)``."""
+    from nncli.notebook.notation import format_move
+
+    return [format_move(move) for move in engine.legal_moves(state)]
+
+
 class NotebookNations:
     """Binds the pure engine, the notation and the renderer into one ``Game``."""
 
@@ -23,18 +30,7 @@ class NotebookNations:
     name = "Notebook Nations"
 
     def __init__(self) -> None:
-        self._legal: tuple[State, list[Move], list[str]] | None = None
-
-    def _legal_now(self, state: State) -> tuple[list[Move], list[str]]:
-        """``legal_moves(state)`` and their canonical texts, computed once per position (only
-        ``advance`` changes a state after ``apply`` returns it, and it forgets this cache, so the
-        same object is the same position): every Tab after the first costs a filter only."""
-        if self._legal is None or self._legal[0] is not state:
-            from nncli.notebook.notation import format_move
-
-            legal = engine.legal_moves(state)
-            self._legal = (state, legal, [format_move(move) for move in legal])
-        return self._legal[1], self._legal[2]
+        self._legal = textmoves.LegalTexts(_legal_texts)
 
     def default_setup(self) -> dict[str, Any]:
         return setup.make_setup({})
@@ -55,7 +51,7 @@ class NotebookNations:
         return engine.apply(state, move)
 
     def advance(self, state: State, move: Move) -> State:
-        self._legal = None
+        self._legal.forget()
         return engine.advance(state, move)
 
     def parse(self, text: str, state: State) -> Move:
@@ -79,10 +75,10 @@ class NotebookNations:
         return format_move(move)
 
     def completions(self, state: State, prefix: str) -> list[str]:
-        return textmoves.completions(prefix, self._legal_now(state)[1])
+        return self._legal.completions(state, prefix)
 
     def next_words(self, state: State, prefix: str) -> list[str]:
-        return textmoves.next_words(prefix, self._legal_now(state)[1])
+        return self._legal.next_words(state, prefix)
 
     def word_prices(self, state: State, prefix: str) -> list[tuple[str, str, bool]]:
         """The cost of each choice of the word being completed (an optional ``Game`` method)."""
