@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from pieces import arena, build
 
+import nncli.dice
 import nncli.nations
 from nncli.game import GameError, IllegalMove, word_prices
 from nncli.notebook import GAME
@@ -134,3 +135,40 @@ def test_nations_card_prices_are_the_rows_gold() -> None:
     assert "pottery" not in nations.next_words(state, "buy ")
     with pytest.raises(GameError, match=f"costs {row_cost[2]} gold, you have {row_cost[2] - 1}"):
         nations.apply(state, nations.parse("buy pottery", state))
+
+
+def test_dice_tile_prices_are_cost_times_the_rows_multiplier() -> None:
+    """After ``buy COLUMN``, each row shows its tile and price: the printed cost x the row's
+    multiplier (rules.toml), in gold, a colony in strength; a row the mover's unused dice and
+    chits cannot reach is offered greyed, and refused with its price when played."""
+    from nncli.dice.content import content
+    from nncli.game import get_game
+    from tests.dicekit import all_faces, mover, put, started
+
+    dice = get_game("dice")
+    state = started({}, 1)
+    rules = Path(nncli.dice.__file__).parent / "data" / "rules.toml"
+    multipliers = tomllib.loads(rules.read_text())["row_multipliers"]
+    temple, carthage = content().tiles["temple"], content().tiles["carthage"]
+    for row in (1, 2, 3):
+        put(state, 1, row, "temple")
+    put(state, 2, 1, "carthage")
+    player = mover(state)
+    all_faces(player, "gold")
+    for chit in player.chits:
+        chit.used = True
+    gold = len(list(player.dice()))
+    offered = {w: (n, ok) for w, n, ok in word_prices(dice, state, "buy 1 ")}
+    assert offered == {str(row): (f"Temple {temple.cost * m} gold", temple.cost * m <= gold)
+                       for row, m in enumerate(multipliers, start=1)}
+    assert not all(ok for _, ok in offered.values())
+    legal_rows = dice.next_words(state, "buy 1 ")
+    assert [row for row, (_, ok) in offered.items() if ok] == legal_rows
+    note, ok = word_prices(dice, state, "buy 2 1")[0][1:]
+    assert note == f"Carthage {carthage.cost} strength"
+    assert ok == ("1" in dice.next_words(state, "buy 2 "))
+    dear = max(offered)
+    with pytest.raises(GameError, match=f"costs {temple.cost * multipliers[-1]} gold here"):
+        ids = " ".join(k for k, _ in player.dice())
+        dice.apply(state, dice.parse(f"buy 1 {dear} on a with {ids}", state))
+    assert word_prices(dice, state, "buy ") == [] == word_prices(dice, state, "reroll 1 ")

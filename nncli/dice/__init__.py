@@ -72,6 +72,12 @@ class DiceGame:
     def next_words(self, state: State, prefix: str) -> list[str]:
         return self._legal.next_words(state, prefix)
 
+    def word_prices(self, state: State, prefix: str) -> list[tuple[str, str, bool]]:
+        """The tile and price of each row after ``buy COLUMN`` (an optional ``Game`` method)."""
+        from nncli.dice.prices import word_prices
+
+        return word_prices(state, prefix)
+
     def render(
         self,
         state: State,
