@@ -156,6 +156,19 @@ class Content:
         return frozenset((key, i) for key, colour in self.dice.items()
                          for i, face in enumerate(colour.faces) if face.symbol == UNREST)
 
+    @cached_property
+    def face_values(self) -> dict[tuple[str, int], tuple[str, int]]:
+        """The symbol and count shown by each (colour, face index)."""
+        return {(key, i): (face.symbol, face.count) for key, colour in self.dice.items()
+                for i, face in enumerate(colour.faces)}
+
+    @cached_property
+    def chit_pays(self) -> dict[str, dict[str, int]]:
+        """Per symbol, what each chit kind that pays it is worth (the others are left out)."""
+        return {symbol: {key: chit.amount for key, chit in self.chits.items()
+                         if chit.kind == "symbol" and chit.symbol == symbol}
+                for symbol in SYMBOLS}
+
 
 def _names(t: Table, key: str, known: dict[str, Any], what: str) -> tuple[str, ...]:
     """A list of names of ``known`` things (repeats allowed: two white dice), () when absent."""

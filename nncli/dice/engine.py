@@ -208,10 +208,7 @@ def legal_moves(state: State) -> list[Move]:
 def unrest_showing(c: Content, player: Player) -> list[str]:
     """The ids of the player's unused dice that show Unrest (UGREEN-04, 13)."""
     faces = c.unrest_faces
-    if not any((d.colour, d.face) in faces and not d.used for d in player.all_dice()):
-        return []
-    return [k for k, d in player.dice() if (d.colour, d.face) in faces and not d.used]
-
+    return [key for key, die in player.dice() if not die.used and (die.colour, die.face) in faces]
 
 
 def reroll_moves(c: Content, player: Player) -> list[Move]:
@@ -252,14 +249,17 @@ def buy_moves(c: Content, state: State, player: Player) -> list[Move]:
     return moves
 
 
-def places(player: Player, tile_type: str) -> list[str]:
+def places(player: Player, tile_type: str) -> tuple[str, ...]:
     """Where a tile of ``tile_type`` may go: any building slot for buildings and military, a
     wonder slot when the board has more than one, else nowhere to name."""
     if tile_type in SLOT_TYPES:
-        return list(SLOT_LETTERS[:len(player.slots)])
+        return _SLOT_PLACES[len(player.slots)]
     if tile_type == "wonder" and len(player.wonders) > 1:
-        return [str(n) for n in range(1, len(player.wonders) + 1)]
-    return [""]
+        return tuple(str(n) for n in range(1, len(player.wonders) + 1))
+    return ("",)
+
+
+_SLOT_PLACES = [tuple(SLOT_LETTERS[:n]) for n in range(len(SLOT_LETTERS) + 1)]
 
 
 def wonder_moves(c: Content, player: Player) -> list[Move]:
@@ -407,8 +407,8 @@ def _buy(c: Content, state: State, player: Player, move: Buy) -> None:
     if move.place not in places(player, tile.type):
         raise IllegalMove(_place_problem(player, tile.type, tile.name, move.place))
     price = tile.cost * c.rules.row_multipliers[move.row - 1]
-    check(c, player, move.pay, tile.pays_in, price, tile.name)
-    flow.spend(player, move.pay)
+    flow.spend(player, check(c, player, move.pay, tile.pays_in, price, tile.name),
+               move.pay.chits)
     state.board[space] = ""
     if tile.type in SLOT_TYPES:
         slot = player.slots[SLOT_LETTERS.index(move.place)]
@@ -451,8 +451,8 @@ def _build(c: Content, state: State, player: Player, move: BuildWonder) -> None:
         raise IllegalMove("you have no wonder under construction there (DWONDER-03)")
     key = player.wonders[move.slot - 1]
     tile = c.tiles[key]
-    check(c, player, move.pay, "stone", tile.build, tile.name)
-    flow.spend(player, move.pay)
+    flow.spend(player, check(c, player, move.pay, "stone", tile.build, tile.name),
+               move.pay.chits)
     player.wonders[move.slot - 1] = ""
     player.built.append(key)
     player.chits += flow.take_chits(state, tile.chits, "wonder")

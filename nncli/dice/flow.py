@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from nncli.dice import scoring
 from nncli.dice.content import Content
-from nncli.dice.moves import Deal, Payment
+from nncli.dice.moves import Deal
 from nncli.dice.state import (
     ACTIONS,
     CHOOSE,
@@ -50,18 +50,21 @@ def take_chits(state: State, kinds: tuple[str, ...], source: str) -> list[Chit]:
 
 def unused_chit(player: Player, kind: str) -> Chit | None:
     """The unused chit of ``kind`` to spend: one an advisor could take away, if any."""
-    free = [ch for ch in player.chits if ch.kind == kind and not ch.used]
-    free.sort(key=lambda ch: ch.source not in SPEND_FIRST)
-    return free[0] if free else None
+    first = None
+    for chit in player.chits:
+        if chit.kind == kind and not chit.used:
+            if chit.source in SPEND_FIRST:
+                return chit
+            if first is None:
+                first = chit
+    return first
 
 
-def spend(player: Player, pay: Payment) -> None:
-    """Move the payment's dice and chits to the used area (DACT-06)."""
-    for die_id in pay.dice:
-        die = player.die(die_id)
-        assert die is not None
+def spend(player: Player, dice: list[Die], kinds: tuple[str, ...]) -> None:
+    """Move the dice and the chits of ``kinds`` paid to the used area (DACT-06)."""
+    for die in dice:
         die.used = True
-    for kind in pay.chits:
+    for kind in kinds:
         chit = unused_chit(player, kind)
         assert chit is not None
         chit.used = True

@@ -50,46 +50,62 @@ def _tally(content: Content, dice: list[Die], chits: tuple[str, ...], symbol: st
 
 
 def check(content: Content, player: Player, pay: Payment, symbol: str, price: int,
-          what: str) -> None:
-    """Raise IllegalMove unless ``pay`` may pay ``price`` ``symbol`` for ``what``."""
-    if len(set(pay.dice)) != len(pay.dice):
+          what: str) -> list[Die]:
+    """The dice of ``pay``; raise IllegalMove unless it may pay ``price`` ``symbol`` for
+    ``what``."""
+    ids = pay.dice
+    if len(set(ids)) != len(ids):
         raise IllegalMove("a die can be spent only once in a payment")
-    dice = []
-    for die_id in pay.dice:
+    faces, pairs = content.face_values, symbol in content.rules.two_dice_as_one
+    dice, values = [], []
+    solid = loose = 0  # symbols at face value; dice counted in pairs (DACT-11)
+    for die_id in ids:
         die = player.die(die_id)
         if die is None:
             raise IllegalMove(f"you have no die {die_id}")
         if die.used:
             raise IllegalMove(f"die {die_id} is already used this round (DACT-06)")
-        if face_of(content, die)[0] == UNREST:
+        shown, count = faces[(die.colour, die.face)]
+        if shown == UNREST:
             raise IllegalMove(f"die {die_id} shows Unrest, which pays for nothing (UGREEN-10)")
         dice.append(die)
-    free = _unused_chits(player)
-    for kind in pay.chits:
-        if free.get(kind, 0) == 0:
-            raise IllegalMove(f"you have no unused {kind} chit (DACT-06)")
-        free[kind] -= 1
-        if chit_value(content, kind, symbol) == 0:
-            why = "colonies are paid in strength, DBUY-03" if symbol == "strength" else \
-                "tiles are paid in gold, DBUY-02" if symbol == "gold" else "wonders are built " \
-                "with stone, DWONDER-01"
-            raise IllegalMove(f"a {kind} chit does not pay {symbol} ({why})")
-    values, loose = _tally(content, dice, pay.chits, symbol)
-    solid = sum(values)
+        value = count if shown == symbol else 0
+        values.append(value)
+        if value:
+            solid += value
+        elif pairs:
+            loose += 1
+    worth = content.chit_pays[symbol]
+    if pay.chits:
+        free = _unused_chits(player)
+        for kind in pay.chits:
+            if free.get(kind, 0) == 0:
+                raise IllegalMove(f"you have no unused {kind} chit (DACT-06)")
+            free[kind] -= 1
+            if kind not in worth:
+                why = "colonies are paid in strength, DBUY-03" if symbol == "strength" else \
+                    "tiles are paid in gold, DBUY-02" if symbol == "gold" else \
+                    "wonders are built with stone, DWONDER-01"
+                raise IllegalMove(f"a {kind} chit does not pay {symbol} ({why})")
+            solid += worth[kind]
     got = solid + loose // 2
     if got < price:
         raise IllegalMove(f"{what} costs {price} {symbol} here, your payment gives {got} "
                           "(DBUY-01, DACT-10)")
     # Leaving out one part: a die at face value or a chit takes its value away, a die counted
     # in pairs one die from the pairs.
-    count = len(pay.dice)
-    parts = [*zip(pay.dice, values[:count], strict=True),
-             *dict(zip(pay.chits, values[count:], strict=True)).items()]
-    for index, (part, value) in enumerate(parts):
-        paired = index < count and value == 0 and loose > 0
-        if solid - value + (loose - paired) // 2 >= price:
-            raise IllegalMove(f"{part} is not needed: the price of {price} {symbol} is paid "
-                              "without it (a payment names only what it needs)")
+    for die_id, value in zip(ids, values, strict=True):
+        if solid - value + (loose - (value == 0 and loose > 0)) // 2 >= price:
+            raise _not_needed(die_id, price, symbol)
+    for kind in dict.fromkeys(pay.chits) if pay.chits else ():
+        if solid - worth[kind] + loose // 2 >= price:
+            raise _not_needed(kind, price, symbol)
+    return dice
+
+
+def _not_needed(part: str, price: int, symbol: str) -> IllegalMove:
+    return IllegalMove(f"{part} is not needed: the price of {price} {symbol} is paid without it "
+                       "(a payment names only what it needs)")
 
 
 def _unused_chits(player: Player) -> dict[str, int]:

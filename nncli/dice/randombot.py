@@ -25,7 +25,6 @@ from nncli.dice.moves import (
     UnrestReroll,
     UnrestSetAside,
 )
-from nncli.dice.payment import chit_value
 from nncli.dice.state import CHANCE, CHOOSE, Player, State
 
 T = TypeVar("T")
@@ -71,43 +70,63 @@ class Hand:
 
     def __init__(self, c: Content, player: Player) -> None:
         self.content, self.player = c, player
-        self.classes: dict[tuple[str, int], list[str]] = {}
-        for key, die in player.dice():
-            if not die.used:
-                self.classes.setdefault((die.colour, die.face), []).append(key)
+        self.classes = player.unused_classes()
         self.chits = [chit.kind for chit in player.chits if not chit.used]
-        self._parts: dict[str, tuple[list[tuple[int, object]], int]] = {}
+        self._most: dict[str, int] = {}
 
-    def parts(self, symbol: str) -> tuple[list[tuple[int, object]], int]:
-        """The dice classes and chits that may pay ``symbol``, one entry per die or chit with
-        what it counts at face value (0: in pairs), and the most they pay together."""
-        if symbol not in self._parts:
+    def most(self, symbol: str) -> int:
+        """The most ``symbol`` the unused dice and chits pay together: dice at face value, the
+        other dice (not showing Unrest) in pairs where the two-dice rule allows it."""
+        if symbol not in self._most:
             c = self.content
-            pairs = symbol in c.rules.two_dice_as_one
-            parts: list[tuple[int, object]] = []
+            values, pairs = c.face_values, symbol in c.rules.two_dice_as_one
+            solid = loose = 0
             for cls, ids in self.classes.items():
-                face = c.dice[cls[0]].faces[cls[1]]
-                if face.symbol != UNREST and (face.symbol == symbol or pairs):
-                    parts += [(face.count if face.symbol == symbol else 0, cls)] * len(ids)
-            parts += [(value, kind) for kind in self.chits
-                      if (value := chit_value(c, kind, symbol))]
-            values = [v for v, _ in parts]
-            most = sum(values) + values.count(0) // 2
-            self._parts[symbol] = parts, most
-        return self._parts[symbol]
+                shown, count = values[cls]
+                if shown == symbol:
+                    solid += count * len(ids)
+                elif pairs and shown != UNREST:
+                    loose += len(ids)
+            worth = c.chit_pays[symbol]
+            for kind in self.chits:
+                solid += worth.get(kind, 0)
+            self._most[symbol] = solid + loose // 2
+        return self._most[symbol]
+
+    def parts(self, symbol: str) -> list[tuple[int, object]]:
+        """The dice classes and chits that may pay ``symbol``, one entry per die or chit with
+        what it counts at face value (0: in pairs)."""
+        c = self.content
+        values, pairs = c.face_values, symbol in c.rules.two_dice_as_one
+        parts: list[tuple[int, object]] = []
+        for cls, ids in self.classes.items():
+            shown, count = values[cls]
+            if shown != UNREST and (shown == symbol or pairs):
+                parts += [(count if shown == symbol else 0, cls)] * len(ids)
+        worth = c.chit_pays[symbol]
+        parts += [(value, kind) for kind in self.chits if (value := worth.get(kind, 0))]
+        return parts
 
     def payment(self, symbol: str, price: int, rng: random.Random) -> Payment:
-        """A random minimal payment of ``price`` ``symbol`` (at most ``parts(symbol)``'s most).
+        """A random minimal payment of ``price`` ``symbol`` (at most ``most(symbol)``).
 
         Dice and chits are taken in a random order until the price is reached, then parts are
         left out (last taken first) while the rest still pays it; dice are named by the lowest
         ids of their class."""
-        pool = self.parts(symbol)[0][:]
+        pool = self.parts(symbol)
+        draw = rng.random
         solid = loose = 0
         chosen: list[tuple[int, object]] = []
         while solid + loose // 2 < price:
-            chosen.append(_take(rng, pool))
-            solid, loose = solid + chosen[-1][0], loose + (not chosen[-1][0])
+            index = int(draw() * len(pool))  # as ``_take`` does it
+            part = pool[index]
+            pool[index] = pool[-1]
+            pool.pop()
+            chosen.append(part)
+            if part[0]:
+                solid += part[0]
+            else:
+                loose += 1
         dropped = True
         while dropped:
             dropped = False
@@ -117,39 +136,46 @@ class Hand:
                     del chosen[index]
                     solid, loose = solid - value, loose - (not value)
                     dropped = True
-        counts: dict[object, int] = {}
+        dice: list[str] = []
+        chits: list[str] = []
+        named: dict[object, int] = {}  # how many ids of each class are named so far
         for _, what in chosen:
-            counts[what] = counts.get(what, 0) + 1
-        dice = sorted(i for what, n in counts.items() if isinstance(what, tuple)
-                      for i in self.classes[what][:n])
-        chits = sorted(what for what, n in counts.items() if isinstance(what, str)
-                       for _ in range(n))
+            if isinstance(what, str):
+                chits.append(what)
+            else:
+                n = named.get(what, 0)
+                dice.append(self.classes[what][n])  # type: ignore[index]
+                named[what] = n + 1
+        dice.sort()
+        chits.sort()
         return Payment(tuple(dice), tuple(chits))
 
 
 def _buy(c: Content, state: State, hand: Hand, rng: random.Random) -> Move | None:
     """A random tile the player can pay for, on a random place, with a random payment."""
     most: dict[str, int] = {}
-    rows, affordable = c.rules.row_multipliers, []
+    rows, tiles, columns, affordable = c.rules.row_multipliers, c.tiles, state.columns, []
     for space, key in enumerate(state.board):
         if key:
-            tile = c.tiles[key]
+            tile = tiles[key]
             symbol = tile.pays_in
             if symbol not in most:
-                most[symbol] = hand.parts(symbol)[1]
-            price = tile.cost * rows[space // state.columns]
+                most[symbol] = hand.most(symbol)
+            price = tile.cost * rows[space // columns]
             if price <= most[symbol]:
                 affordable.append((space, tile, price))
     if not affordable:
         return None
     space, tile, price = _pick(rng, affordable)
-    return Buy(space % state.columns + 1, space // state.columns + 1,
+    return Buy(space % columns + 1, space // columns + 1,
                _pick(rng, places(hand.player, tile.type)), hand.payment(tile.pays_in, price, rng))
 
 
 def _wonder(c: Content, state: State, hand: Hand, rng: random.Random) -> Move | None:
     """A random wonder under construction the player can build, with a random payment."""
-    most = hand.parts("stone")[1]
+    if not any(hand.player.wonders):
+        return None
+    most = hand.most("stone")
     builds = [(n, c.tiles[key].build) for n, key in enumerate(hand.player.wonders, 1)
               if key and c.tiles[key].build <= most]
     if not builds:

@@ -79,15 +79,41 @@ class Player:
     def dice(self) -> list[tuple[str, Die]]:
         """Every die with its id: slot letter and number (``a1``), ``v1`` for the advisor slot.
 
-        The content gives a board at most 21 slots and a slot at most ``MOST_DICE`` dice."""
-        out = [pair for ids, slot in zip(_IDS, self.slots, strict=False)
-               for pair in zip(ids, slot.dice, strict=False)]
-        out += zip(_IDS[ADVISOR_INDEX], self.advisor_dice, strict=False)
+        The content gives a board at most 21 slots and a slot at most ``MOST_DICE`` dice. (The
+        loops here and below are written out: they are the engine's hottest, and plain loops
+        with counters run several times faster than ``zip``s in comprehensions.)"""
+        out = []
+        group = 0
+        for slot in self.slots:
+            ids, n = _IDS[group], 0
+            group += 1
+            for die in slot.dice:
+                out.append((ids[n], die))
+                n += 1
+        ids, n = _IDS[ADVISOR_INDEX], 0
+        for die in self.advisor_dice:
+            out.append((ids[n], die))
+            n += 1
         return out
+
+    def unused_classes(self) -> dict[tuple[str, int], list[str]]:
+        """The ids of the unused dice by class (colour, face index), in the order of ``dice``:
+        dice of a class are alike, so a move names the lowest ids of each."""
+        classes: dict[tuple[str, int], list[str]] = {}
+        for key, die in self.dice():
+            if not die.used:
+                cls = (die.colour, die.face)
+                if cls in classes:
+                    classes[cls].append(key)
+                else:
+                    classes[cls] = [key]
+        return classes
 
     def all_dice(self) -> list[Die]:
         """Every die, in the order of ``dice`` (without their ids)."""
-        out = [die for slot in self.slots for die in slot.dice]
+        out = []
+        for slot in self.slots:
+            out += slot.dice
         return out + self.advisor_dice
 
     def die(self, die_id: str) -> Die | None:
