@@ -9,13 +9,17 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import pickle
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+try:  # the C unpickler alone: importing the pickle module costs start-up time, reading needs none
+    from _pickle import load as _unpickle
+except ImportError:  # pragma: no cover - a Python without the C accelerator
+    from pickle import load as _unpickle
 
 
 def cache_dir() -> Path | None:
@@ -36,13 +40,15 @@ def read(path: Path) -> Any:
     """The object pickled at ``path``, or None when it is missing or cannot be unpickled."""
     try:
         with path.open("rb") as fh:
-            return pickle.load(fh)
+            return _unpickle(fh)
     except Exception:  # noqa: BLE001 - missing, damaged or from another version: a miss
         return None
 
 
 def store(value: Any, path: Path) -> None:
     """Pickle ``value`` to ``path`` atomically (a temporary file of this process, renamed)."""
+    import pickle
+
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

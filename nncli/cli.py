@@ -509,10 +509,10 @@ def show(
     ] = False,
 ) -> None:
     """The board and the status."""
-    import json
-
     game, loaded = open_save(save)
     if as_json:
+        import json
+
         view = getattr(game, "json_view", game.to_dict)(loaded.state)
         state = {"schema": JSON_SCHEMA, "game": game.key, **view}
         state |= {"turn": game.mover(loaded.state), "winner": game.winner(loaded.state)}

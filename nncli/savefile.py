@@ -20,7 +20,6 @@ plain TOML dict) before it is checked; a newer version is refused.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import re
 import sys
@@ -85,6 +84,8 @@ def writer_version() -> str:
 
 def setup_digest(setup: Mapping[str, Any]) -> str:
     """The first link of the digest chain: sha256 of the canonical JSON of the setup."""
+    import json  # only here: a command on a save the cache holds starts faster without it
+
     text = json.dumps(setup, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -99,3 +99,15 @@ def test_one_command_runs_and_helps_as_in_the_whole_app(save: Path) -> None:
     assert helped.returncode == 0 and "Usage: nncli show" in helped.stdout
     wrong = nncli("sho", str(save))
     assert wrong.returncode == 2 and "Did you mean 'show'?" in wrong.stderr
+
+
+def test_warm_show_imports_only_what_it_draws(save: Path) -> None:
+    """With the verified-state cache warm, ``nncli show`` unpickles the state and renders it:
+    the engine, the notation and the modules only writing or a full verify need stay unread."""
+    imported("show", str(save))  # the first show verifies in full and fills the cache
+    modules = imported("show", str(save))
+    assert {"nncli.verified", "nncli.notebook.state", "nncli.notebook.render"} <= set(modules)
+    unread = {"nncli.notebook.engine", "nncli.notebook.notation", "nncli.notebook.legal",
+              "pickle", "json"}
+    assert not unread & set(modules)
+    assert "nncli.notebook.engine" in imported("move", str(save), "end")

@@ -1,4 +1,8 @@
-"""Notebook Nations: the Game object the shell plays through (see ``nncli.game.Game``)."""
+"""Notebook Nations: the Game object the shell plays through (see ``nncli.game.Game``).
+
+The engine is imported by the methods that play moves, not here: ``nncli show`` needs only the
+state and the renderer, and a warm start-up skips the rest of the engine.
+"""
 
 from __future__ import annotations
 
@@ -8,16 +12,16 @@ from typing import TYPE_CHECKING, Any
 from nncli import textmoves
 from nncli.chance import CHANCE
 from nncli.game import BadNotation, IllegalMove
-from nncli.notebook import engine, setup
-from nncli.notebook.moves import Move
 from nncli.notebook.state import PHASE_OVER, State, json_view, to_dict
 
 if TYPE_CHECKING:
     from nncli.chance import Stream
+    from nncli.notebook.moves import Move
 
 
 def _legal_texts(state: State) -> list[str]:
     """The canonical texts of ``engine.legal_moves(state)``."""
+    from nncli.notebook import engine
     from nncli.notebook.notation import format_move
 
     return [format_move(move) for move in engine.legal_moves(state)]
@@ -33,24 +37,38 @@ class NotebookNations:
         self._legal = textmoves.LegalTexts(_legal_texts)
 
     def default_setup(self) -> dict[str, Any]:
+        from nncli.notebook import setup
+
         return setup.make_setup({})
 
     def make_setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        from nncli.notebook import setup
+
         return setup.make_setup(options)
 
     def setup_help(self) -> dict[str, str]:
+        from nncli.notebook import setup
+
         return setup.option_help()
 
     def new_game(self, setup_: Mapping[str, Any]) -> State:
+        from nncli.notebook import engine
+
         return engine.new_game(setup_)
 
     def legal_moves(self, state: State) -> list[Move]:
+        from nncli.notebook import engine
+
         return engine.legal_moves(state)
 
     def apply(self, state: State, move: Move) -> State:
+        from nncli.notebook import engine
+
         return engine.apply(state, move)
 
     def advance(self, state: State, move: Move) -> State:
+        from nncli.notebook import engine
+
         self._legal.forget()
         return engine.advance(state, move)
 
