@@ -111,3 +111,43 @@ def test_warm_show_imports_only_what_it_draws(save: Path) -> None:
               "pickle", "json"}
     assert not unread & set(modules)
     assert "nncli.notebook.engine" in imported("move", str(save), "end")
+
+
+def test_commands_run_without_the_cyclic_collector(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Start-up makes many objects and no cyclic garbage: ``entry`` runs the command with the
+    collector off, and leaves it as it found it; at exit what is left is frozen."""
+    import gc
+
+    import typer
+
+    from nncli import cli
+
+    seen: list[bool] = []
+    at_exit: list[object] = []
+    monkeypatch.setattr(sys, "argv", ["nncli", "show", "game.toml"])
+    monkeypatch.setattr(typer.Typer, "__call__", lambda app, **_: seen.append(gc.isenabled()))
+    monkeypatch.setattr(cli.atexit, "register", at_exit.append)
+    assert gc.isenabled()
+    cli.entry()
+    assert seen == [False]
+    assert gc.isenabled()
+    assert at_exit == [gc.freeze]  # the last collections at exit skip what is left
+
+
+def test_play_collects_garbage_during_the_game(
+    monkeypatch: pytest.MonkeyPatch, save: Path
+) -> None:
+    """A game lasts long: ``play`` turns the collector back on before the REPL starts."""
+    import gc
+
+    from nncli import cli, repl
+
+    seen: list[bool] = []
+    monkeypatch.setattr(repl, "run_repl", lambda *_: seen.append(gc.isenabled()))
+    monkeypatch.setattr(sys, "argv", ["nncli", "play", str(save)])
+    monkeypatch.setattr(sys, "stdout", sys.stdout)  # entry wraps it
+    with pytest.raises(SystemExit) as done:
+        cli.entry()
+    assert done.value.code == 0
+    assert seen == [True]
+    assert gc.isenabled()
