@@ -96,7 +96,11 @@ def move_digest(previous: str, by: str, move: str) -> str:
 
 
 def _toml_text(table: Mapping[str, Any]) -> str:
-    """``table`` as TOML (tomli_w is imported only to write, which keeps ``show`` quick)."""
+    """``table`` as TOML, as tomli_w writes it: by ``savewrite.table_text`` when it is a plain
+    tree (quicker), else by tomli_w (imported only then)."""
+    text = savewrite.table_text(table)
+    if text is not None:
+        return text
     import tomli_w
 
     return tomli_w.dumps(table)
@@ -569,8 +573,9 @@ def load(path: str | os.PathLike[str], full: bool = False) -> Save:
     from nncli import verified
 
     data = read_bytes(path)
-    save = verified.loads(decoded(data, path), str(path), full)
-    return replace(save, origin=bytes_digest(data))
+    origin = bytes_digest(data)
+    save = verified.loads(decoded(data, path), str(path), full, origin)
+    return replace(save, origin=origin)
 
 
 def read_bytes(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:

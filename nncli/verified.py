@@ -46,9 +46,10 @@ class Entry(NamedTuple):
     save: Save  # the verified save, without its moves
 
 
-def loads(text: str, name: str = "the save", full: bool = False) -> Save:
+def loads(text: str, name: str = "the save", full: bool = False, whole: str | None = None) -> Save:
     """The verified save of ``text``: from the cache when it remembers the file or the file's
-    start, else (and always with ``full``) verified in full by ``savefile.loads``."""
+    start, else (and always with ``full``) verified in full by ``savefile.loads``. ``whole`` is
+    the digest of the text (``_digest``) when the caller has it already."""
     folder = cachefiles.cache_dir()
     start = _moves_start(text)
     game = None if folder is None or start is None else _game(text[:start])
@@ -56,17 +57,18 @@ def loads(text: str, name: str = "the save", full: bool = False) -> Save:
         return savefile.loads(text, name)
     path = folder / f"verified-{_entry_name(game, text[:start])}.pickle"
     kept = None if full else cachefiles.read(path)
+    whole = whole or _digest(text)
     if isinstance(kept, Entry) and kept.moves_start == start:
-        if _digest(text) == kept.whole_digest:
+        if whole == kept.whole_digest:
             return _with_moves(kept)
         extended = _extend(kept, text, game)
         if extended is not None:
-            _store(path, text, *extended)
+            _store(path, text, whole, *extended)
             return extended[0]
     save = savefile.loads(text, name)
     end = _moves_end(save, text, start)
     if end is not None:
-        _store(path, text, save, start, end)
+        _store(path, text, whole, save, start, end)
     return save
 
 
@@ -128,6 +130,7 @@ def _files(folder: str) -> list[str]:
 
 
 def _digest(text: str) -> str:
+    """The sha256 of ``text``'s UTF-8 bytes (``savefile.bytes_digest`` of the file it is)."""
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -193,9 +196,9 @@ def _moves_end(save: Save, text: str, start: int) -> int | None:
     return found[1]
 
 
-def _store(path: Path, text: str, save: Save, start: int, end: int) -> None:
-    """Remember the verdict on ``text``: ``save``, whose moves are recorded from ``start`` to
-    ``end``."""
+def _store(path: Path, text: str, whole: str, save: Save, start: int, end: int) -> None:
+    """Remember the verdict on ``text`` (whose digest is ``whole``): ``save``, whose moves are
+    recorded from ``start`` to ``end``."""
     moves = "\n".join(chain.from_iterable(save.moves))
-    entry = Entry(start, end, _digest(text[:end]), _digest(text), moves, replace(save, moves=[]))
+    entry = Entry(start, end, _digest(text[:end]), whole, moves, replace(save, moves=[]))
     cachefiles.store(entry, path)

@@ -179,3 +179,40 @@ def test_no_line_of_the_written_moves_is_longer_than_their_bound(
     when this bound, which no line exceeds, is within them."""
     lines = savewrite.moves_text(records).split("\n")
     assert max(map(len, lines)) <= savewrite.longest_line_bound(records)
+
+
+LEAF = (st.booleans() | st.integers() | st.floats() | TEXT | st.datetimes()
+        | st.datetimes(timezones=st.just(UTC)))
+PLAIN = st.recursive(
+    LEAF,
+    lambda inner: st.lists(inner, max_size=4) | st.lists(inner, max_size=3).map(tuple)
+    | st.dictionaries(TEXT, inner, max_size=4) | st.lists(st.dictionaries(
+        st.sampled_from(["id", "key", "a b", ""]), inner, max_size=3), min_size=1, max_size=3),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.dictionaries(TEXT, PLAIN, max_size=5))
+def test_a_plain_table_is_written_as_tomli_w_writes_it(table: dict[str, Any]) -> None:
+    """Tables, arrays of tables inline or not, nested arrays, any key and string, numbers,
+    booleans and datetimes: ``table_text`` is tomli_w's text of them, byte for byte."""
+    assert savewrite.table_text(table) == tomli_w.dumps(table)
+
+
+def holds_other(value: Any) -> bool:
+    """Whether ``value`` holds a leaf that is not plain (None, a date without a time)."""
+    if isinstance(value, list | tuple):
+        return any(map(holds_other, value))
+    if isinstance(value, dict):
+        return any(map(holds_other, value.values()))
+    return value is None or type(value) not in (bool, int, float, str, datetime)
+
+
+@settings(max_examples=200, deadline=None)
+@given(TREE)
+def test_anything_else_is_left_to_tomli_w(value: Any) -> None:
+    """A value of another type anywhere (None, a date) or a key that is no string: no text."""
+    table = {"k": value, "t": {"u": [{"a": value}]}}
+    assert (savewrite.table_text(table) is None) == holds_other(value)
+    assert savewrite.table_text({"t": {1: "one"}}) is None
