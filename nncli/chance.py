@@ -37,25 +37,27 @@ class Stream:
         self._bits = 0
         self._count = 0  # how many bits of ``_bits`` are unused
 
-    def _take(self, count: int) -> int:
-        """The next ``count`` bits of the stream as a number."""
-        while self._count < count:
-            digest = hashlib.sha256(self._key + self._block.to_bytes(8, "big")).digest()
-            self._block += 1
-            self._bits = (self._bits << 256) | int.from_bytes(digest, "big")
-            self._count += 256
-        self._count -= count
-        value = self._bits >> self._count
-        self._bits &= (1 << self._count) - 1
-        return value
+    def _refill(self) -> None:
+        """Append the next block of 256 bits."""
+        digest = hashlib.sha256(self._key + self._block.to_bytes(8, "big")).digest()
+        self._block += 1
+        self._bits = (self._bits << 256) | int.from_bytes(digest, "big")
+        self._count += 256
 
     def below(self, n: int) -> int:
         """A whole number from 0 to ``n - 1``, each equally likely (``n`` >= 1)."""
         if n < 1:
             raise ValueError("below() needs at least one outcome")
         width = (n - 1).bit_length()
-        while True:
-            value = self._take(width) if width else 0
+        if not width:
+            return 0
+        while True:  # the next ``width`` bits until they are below n
+            while self._count < width:
+                self._refill()
+            count = self._count - width
+            bits = self._bits
+            value = bits >> count
+            self._bits, self._count = bits & ((1 << count) - 1), count
             if value < n:
                 return value
 

@@ -133,9 +133,9 @@ class DiceGame:
 
     def random_move(self, state: State, rng: random.Random) -> Move:
         """The random bot's move, built directly (``nncli.botplay.random_play`` uses it)."""
-        from nncli.dice import randombot
+        from nncli.dice.randombot import random_move  # from a module: no package lookup
 
-        return randombot.random_move(state, rng)
+        return random_move(state, rng)
 
     def auto_move(self, state: State) -> Move | None:
         from nncli.dice import bots

@@ -157,6 +157,25 @@ class Content:
                          for i, face in enumerate(colour.faces) if face.symbol == UNREST)
 
     @cached_property
+    def unrest_colours(self) -> frozenset[str]:
+        """The dice colours with an Unrest face."""
+        return frozenset(colour for colour, _ in self.unrest_faces)
+
+    @cached_property
+    def age_stacks(self) -> dict[tuple[int, bool], tuple[str, ...]]:
+        """Per age and whether Unrest is played, the keys of its progress tiles (USET-06)."""
+        return {(age, unrest): tuple(k for k, t in self.tiles.items()
+                                     if t.age == age and (unrest or t.pack == "base"))
+                for age in AGES for unrest in (False, True)}
+
+    @cached_property
+    def age_event_keys(self) -> dict[tuple[int, bool], tuple[str, ...]]:
+        """Per age and whether Unrest is played, the keys of its events."""
+        return {(age, unrest): tuple(k for k, e in self.events.items()
+                                     if e.age == age and (unrest or e.pack == "base"))
+                for age in AGES for unrest in (False, True)}
+
+    @cached_property
     def face_values(self) -> dict[tuple[str, int], tuple[str, int]]:
         """The symbol and count shown by each (colour, face index)."""
         return {(key, i): (face.symbol, face.count) for key, colour in self.dice.items()

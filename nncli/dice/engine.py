@@ -120,11 +120,14 @@ def take_board(c: Content, state: State, player: Player, key: str) -> None:
 
 def mover(state: State) -> str | None:
     """The seat to move, ``chance`` at a chance point, None when the game is over."""
-    if state.phase == OVER:
+    phase = state.phase
+    if phase == ACTIONS:  # the usual case first
+        return CHANCE if state.to_roll or state.shadow_due else state.order[state.turn]
+    if phase == OVER:
         return None
-    if state.phase in CHANCE_PHASES or state.to_roll or state.shadow_due:
+    if phase in CHANCE_PHASES or state.to_roll or state.shadow_due:
         return CHANCE
-    if state.phase == CHOOSE:
+    if phase == CHOOSE:
         return flow.chooser(state)
     return state.order[state.turn]
 
@@ -136,7 +139,10 @@ def chance_move(state: State, stream: Stream) -> Move:
     """The outcome ``stream`` gives at this chance point (raises IllegalMove elsewhere)."""
     c = content()
     if state.to_roll:
-        return Roll(tuple(1 + stream.below(FACES) for _ in state.to_roll[0][1]))
+        faces = []
+        for _ in state.to_roll[0][1]:
+            faces.append(1 + stream.below(FACES))
+        return Roll(tuple(faces))
     if state.shadow_due:
         return Shadow(1 + stream.below(state.columns))
     if state.phase == ORDER:
@@ -207,8 +213,13 @@ def legal_moves(state: State) -> list[Move]:
 
 def unrest_showing(c: Content, player: Player) -> list[str]:
     """The ids of the player's unused dice that show Unrest (UGREEN-04, 13)."""
-    faces = c.unrest_faces
-    return [key for key, die in player.dice() if not die.used and (die.colour, die.face) in faces]
+    colours = c.unrest_colours
+    for die in player.all_dice():
+        if die.colour in colours:  # a die that could show Unrest: look at them all
+            faces = c.unrest_faces
+            return [key for key, die in player.dice()
+                    if not die.used and (die.colour, die.face) in faces]
+    return []
 
 
 def reroll_moves(c: Content, player: Player) -> list[Move]:
@@ -365,12 +376,10 @@ def _rolling(state: State) -> list[Die]:
     """The dice of the next roll due."""
     seat, ids = state.to_roll[0]
     player = state.players[seat]
-    if len(ids) < 3:
-        return [_die(player, i) for i in ids]
-    named = dict(player.dice())
-    if not all(i in named for i in ids):
-        raise IllegalMove(f"you have no die {next(i for i in ids if i not in named)}")
-    return [named[i] for i in ids]
+    dice = player.dice_named(ids)
+    if dice is None:
+        return [_die(player, die_id) for die_id in ids]  # raises, naming the first missing die
+    return dice
 
 
 def _die(player: Player, die_id: str) -> Die:

@@ -75,13 +75,11 @@ def spend(player: Player, dice: list[Die], kinds: tuple[str, ...]) -> None:
 
 def age_tiles(c: Content, state: State) -> list[str]:
     """The current age's progress stack, the Unrest tiles shuffled in with Unrest (USET-06)."""
-    return [k for k, t in c.tiles.items()
-            if t.age == state.round and (state.unrest or t.pack == "base")]
+    return list(c.age_stacks[(state.round, state.unrest)])
 
 
 def age_events(c: Content, state: State) -> list[str]:
-    return [k for k, e in c.events.items()
-            if e.age == state.round and (state.unrest or e.pack == "base")]
+    return list(c.age_event_keys[(state.round, state.unrest)])
 
 
 def bonus_left(c: Content, state: State) -> list[str]:
@@ -107,7 +105,7 @@ def begin_round(c: Content, state: State) -> None:
     state.shadow_taken, state.shadow_roll, state.passes = [], 0, 0
     for player in state.players.values():
         player.passed, player.pass_tile = False, ""
-        for _, die in player.dice():
+        for die in player.all_dice():
             die.used = False
         for chit in player.chits:
             chit.used = False
@@ -116,12 +114,12 @@ def begin_round(c: Content, state: State) -> None:
 def deal(c: Content, state: State, move: Deal) -> None:
     """Lay out the round's tiles row by row (DROUND-02), reveal the event (DROUND-03) and, with
     Unrest, the bonus tile (UBONUS-01)."""
-    stack = age_tiles(c, state)
+    stack = c.age_stacks[(state.round, state.unrest)]
     if len(move.tiles) != 3 * state.columns or len(set(move.tiles)) != len(move.tiles) or \
-            not set(move.tiles) <= set(stack):
+            not set(move.tiles).issubset(stack):
         raise IllegalMove(f"the deal needs {3 * state.columns} different tiles of age "
                           f"{state.round}")
-    if move.event not in age_events(c, state):
+    if move.event not in c.age_event_keys[(state.round, state.unrest)]:
         raise IllegalMove(f"the event must be one of age {state.round}")
     if state.unrest != bool(move.bonus) or (move.bonus and move.bonus not in bonus_left(c, state)):
         raise IllegalMove("the deal names a bonus tile not drawn yet with Unrest, none without")
@@ -180,8 +178,11 @@ def choose_board(c: Content, state: State, board: str,
 def start_rolls(state: State) -> None:
     """Every player rolls all their dice (DROLL-10), first player first, then acts."""
     state.phase, state.turn = ACTIONS, 0
-    state.to_roll = [(seat, tuple(k for k, _ in state.players[seat].dice()))
-                     for seat in state.order if state.players[seat].dice()]
+    state.to_roll = []
+    for seat in state.order:
+        ids = state.players[seat].die_ids()
+        if ids:
+            state.to_roll.append((seat, ids))
 
 
 # --- turns --------------------------------------------------------------------------------------

@@ -57,10 +57,11 @@ def check(content: Content, player: Player, pay: Payment, symbol: str, price: in
     if len(set(ids)) != len(ids):
         raise IllegalMove("a die can be spent only once in a payment")
     faces, pairs = content.face_values, symbol in content.rules.two_dice_as_one
-    dice, values = [], []
+    named = player.dice_named(ids)
+    values = []
     solid = loose = 0  # symbols at face value; dice counted in pairs (DACT-11)
-    for die_id in ids:
-        die = player.die(die_id)
+    for n, die_id in enumerate(ids):
+        die = named[n] if named is not None else player.die(die_id)
         if die is None:
             raise IllegalMove(f"you have no die {die_id}")
         if die.used:
@@ -68,7 +69,6 @@ def check(content: Content, player: Player, pay: Payment, symbol: str, price: in
         shown, count = faces[(die.colour, die.face)]
         if shown == UNREST:
             raise IllegalMove(f"die {die_id} shows Unrest, which pays for nothing (UGREEN-10)")
-        dice.append(die)
         value = count if shown == symbol else 0
         values.append(value)
         if value:
@@ -100,7 +100,8 @@ def check(content: Content, player: Player, pay: Payment, symbol: str, price: in
     for kind in dict.fromkeys(pay.chits) if pay.chits else ():
         if solid - worth[kind] + loose // 2 >= price:
             raise _not_needed(kind, price, symbol)
-    return dice
+    assert named is not None  # every die was found
+    return named
 
 
 def _not_needed(part: str, price: int, symbol: str) -> IllegalMove:

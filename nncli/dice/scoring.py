@@ -19,7 +19,7 @@ def pass_amount(content: Content, state: State) -> int:
 def totals(content: Content, state: State, player: Player) -> dict[str, int]:
     """The player's unused symbols: dice faces, chits and the pass-first tile (DEND-01)."""
     out = dict.fromkeys(SYMBOLS, 0)
-    for _, die in player.dice():
+    for die in player.all_dice():
         if not die.used:
             symbol, count = face_of(content, die)
             if symbol in out:

@@ -109,6 +109,36 @@ class Player:
                     classes[cls] = [key]
         return classes
 
+    def die_ids(self) -> tuple[str, ...]:
+        """The ids of every die, in the order of ``dice``."""
+        ids: list[str] = []
+        group = 0
+        for slot in self.slots:
+            ids += _IDS[group][:len(slot.dice)]
+            group += 1
+        ids += _IDS[ADVISOR_INDEX][:len(self.advisor_dice)]
+        return tuple(ids)
+
+    def dice_named(self, ids: tuple[str, ...]) -> list[Die] | None:
+        """The dice ``ids`` name (as ``die`` finds them), or None when one names no die."""
+        dice = []
+        where, slots, count = _WHERE, self.slots, len(self.slots)
+        for die_id in ids:
+            found = where.get(die_id)
+            if found is None:
+                return None
+            group, index = found
+            if group == ADVISOR_INDEX:
+                group_dice = self.advisor_dice
+            elif group < count:
+                group_dice = slots[group].dice
+            else:
+                return None
+            if index >= len(group_dice):
+                return None
+            dice.append(group_dice[index])
+        return dice
+
     def all_dice(self) -> list[Die]:
         """Every die, in the order of ``dice`` (without their ids)."""
         out = []
@@ -118,17 +148,8 @@ class Player:
 
     def die(self, die_id: str) -> Die | None:
         """The die ``die_id`` names (as ``dice`` lists it), or None."""
-        where = _WHERE.get(die_id)
-        if where is None:
-            return None
-        group, index = where
-        if group == ADVISOR_INDEX:
-            dice = self.advisor_dice
-        elif group < len(self.slots):
-            dice = self.slots[group].dice
-        else:
-            return None
-        return dice[index] if index < len(dice) else None
+        found = self.dice_named((die_id,))
+        return found[0] if found else None
 
 
 ADVISOR_INDEX = len(SLOT_LETTERS)  # the advisor slot's place among the groups of dice
