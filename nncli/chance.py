@@ -35,31 +35,38 @@ class Stream:
         self._key = key
         self._block = 0
         self._bits = 0
-        self._count = 0  # how many bits of ``_bits`` are unused
+        self._count = 0  # how many of the lowest bits of ``_bits`` are unused
 
     def _refill(self) -> None:
         """Append the next block of 256 bits."""
         digest = hashlib.sha256(self._key + self._block.to_bytes(8, "big")).digest()
         self._block += 1
-        self._bits = (self._bits << 256) | int.from_bytes(digest, "big")
+        unused = self._bits & ((1 << self._count) - 1)  # ``below`` leaves the used bits above
+        self._bits = (unused << 256) | int.from_bytes(digest, "big")
         self._count += 256
 
     def below(self, n: int) -> int:
         """A whole number from 0 to ``n - 1``, each equally likely (``n`` >= 1)."""
+        return self.below_each(n, 1)[0]
+
+    def below_each(self, n: int, count: int) -> list[int]:
+        """``count`` numbers drawn one after another as ``below(n)`` draws each (a roll of
+        ``count`` dice of ``n`` faces, less the 1)."""
         if n < 1:
             raise ValueError("below() needs at least one outcome")
         width = (n - 1).bit_length()
         if not width:
-            return 0
-        while True:  # the next ``width`` bits until they are below n
+            return [0] * count
+        mask = (1 << width) - 1
+        drawn: list[int] = []
+        while len(drawn) < count:  # the next ``width`` bits, kept when they are below n
             while self._count < width:
                 self._refill()
-            count = self._count - width
-            bits = self._bits
-            value = bits >> count
-            self._bits, self._count = bits & ((1 << count) - 1), count
+            self._count -= width
+            value = (self._bits >> self._count) & mask
             if value < n:
-                return value
+                drawn.append(value)
+        return drawn
 
     def pick(self, choices: Sequence[T]) -> T:
         """One of ``choices``, each equally likely."""

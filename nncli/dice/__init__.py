@@ -15,8 +15,6 @@ from nncli.textmoves import LegalTexts
 if TYPE_CHECKING:
     import random
 
-    from nncli.chance import Stream
-
 
 def _legal_texts(state: State) -> list[str]:
     """The canonical texts of ``engine.legal_moves(state)``, each payment written once."""
@@ -53,8 +51,10 @@ class DiceGame:
         self._legal.forget()
         return engine.advance(state, move)
 
-    def chance_move(self, state: State, stream: Stream) -> Move:
-        return engine.chance_move(state, stream)
+    # The engine's own functions, called without a method of their own in between (the shell
+    # and self-play call them once or twice a move).
+    chance_move = staticmethod(engine.chance_move)
+    mover = staticmethod(engine.mover)
 
     def parse(self, text: str, state: State) -> Move:
         from nncli.dice.notation import parse_move
@@ -102,9 +102,6 @@ class DiceGame:
 
     def seats(self, state: State) -> list[str]:
         return list(state.seats)
-
-    def mover(self, state: State) -> str | None:
-        return engine.mover(state)
 
     def winner(self, state: State) -> str | None:
         return state.winner or None

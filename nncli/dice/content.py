@@ -12,7 +12,10 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
+from nncli import datafiles
+from nncli.cachefiles import remembered
 from nncli.datafiles import Table, read_table, spelled
+from nncli.dice import state
 from nncli.dice.state import MOST_DICE, SLOT_LETTERS
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -174,6 +177,12 @@ class Content:
         return {(age, unrest): tuple(k for k, e in self.events.items()
                                      if e.age == age and (unrest or e.pack == "base"))
                 for age in AGES for unrest in (False, True)}
+
+    @cached_property
+    def prices(self) -> dict[str, tuple[str, tuple[int, ...]]]:
+        """Per tile, the symbol it is bought with and its price in each row (cost x row)."""
+        return {key: (tile.pays_in, tuple(tile.cost * m for m in self.rules.row_multipliers))
+                for key, tile in self.tiles.items()}
 
     @cached_property
     def face_values(self) -> dict[tuple[str, int], tuple[str, int]]:
@@ -411,5 +420,12 @@ def load(data_dir: Path = DATA_DIR) -> Content:
 
 @cache
 def content() -> Content:
-    """The game's own content, loaded once."""
-    return load()
+    """The game's own content, loaded once, and kept in the cache folder between runs (read
+    afresh when a data file or the code that reads them changes)."""
+    return remembered("dice-content", sources(), load, Content)
+
+
+def sources() -> list[Path]:
+    """The files the content is made from: the code that reads and checks it, every data file."""
+    code = [Path(__file__), Path(datafiles.__file__), Path(state.__file__)]
+    return [*code, *sorted(p for p in DATA_DIR.rglob("*") if p.is_file())]

@@ -139,10 +139,8 @@ def chance_move(state: State, stream: Stream) -> Move:
     """The outcome ``stream`` gives at this chance point (raises IllegalMove elsewhere)."""
     c = content()
     if state.to_roll:
-        faces = []
-        for _ in state.to_roll[0][1]:
-            faces.append(1 + stream.below(FACES))
-        return Roll(tuple(faces))
+        drawn = stream.below_each(FACES, len(state.to_roll[0][1]))
+        return Roll(tuple([1 + face for face in drawn]))
     if state.shadow_due:
         return Shadow(1 + stream.below(state.columns))
     if state.phase == ORDER:
@@ -343,11 +341,13 @@ def _chance(c: Content, state: State, move: Move) -> None:
     if state.to_roll:
         if not isinstance(move, Roll):
             raise IllegalMove("chance rolls the dice now")
-        dice = _rolling(state)
-        if len(move.faces) != len(dice) or not all(1 <= f <= FACES for f in move.faces):
+        dice, faces = _rolling(state), move.faces
+        if len(faces) != len(dice) or (faces and not (min(faces) >= 1 and max(faces) <= FACES)):
             raise IllegalMove(f"the roll needs {len(dice)} faces from 1 to {FACES}")
-        for die, face in zip(dice, move.faces, strict=True):
-            die.face, die.used = face - 1, False
+        n = 0
+        for die in dice:
+            die.face, die.used = faces[n] - 1, False
+            n += 1
         state.to_roll.pop(0)
     elif state.shadow_due:
         if not isinstance(move, Shadow) or not 1 <= move.column <= state.columns:
@@ -396,8 +396,9 @@ def _reroll(c: Content, state: State, player: Player, move: Reroll) -> None:
         raise IllegalMove(f"you have no unused {kind} chit (DREROLL-01, DACT-06)")
     if not move.dice or len(set(move.dice)) != len(move.dice):
         raise IllegalMove("name the dice to reroll, each once (DREROLL-01)")
-    for die_id in move.dice:
-        if _die(player, die_id).used:
+    named = player.dice_named(move.dice)
+    for n, die_id in enumerate(move.dice):
+        if (named[n] if named is not None else _die(player, die_id)).used:
             raise IllegalMove(f"die {die_id} is used; only unused dice are rerolled (DREROLL-03)")
     chit.used = True
     state.to_roll.append((player.seat, tuple(move.dice)))

@@ -153,22 +153,20 @@ class Hand:
 
 def _buy(c: Content, state: State, hand: Hand, rng: random.Random) -> Move | None:
     """A random tile the player can pay for, on a random place, with a random payment."""
-    most: dict[str, int] = {}
-    rows, tiles, columns, affordable = c.rules.row_multipliers, c.tiles, state.columns, []
+    prices, columns, affordable = c.prices, state.columns, []
+    gold = hand.most("gold")  # what most tiles are paid in
     for space, key in enumerate(state.board):
         if key:
-            tile = tiles[key]
-            symbol = tile.pays_in
-            if symbol not in most:
-                most[symbol] = hand.most(symbol)
-            price = tile.cost * rows[space // columns]
-            if price <= most[symbol]:
-                affordable.append((space, tile, price))
+            symbol, by_row = prices[key]
+            if by_row[space // columns] <= (gold if symbol == "gold" else hand.most(symbol)):
+                affordable.append(space)
     if not affordable:
         return None
-    space, tile, price = _pick(rng, affordable)
-    return Buy(space % columns + 1, space // columns + 1,
-               _pick(rng, places(hand.player, tile.type)), hand.payment(tile.pays_in, price, rng))
+    space = _pick(rng, affordable)
+    tile = c.tiles[state.board[space]]
+    place = _pick(rng, places(hand.player, tile.type))
+    return Buy(space % columns + 1, space // columns + 1, place,
+               hand.payment(tile.pays_in, prices[tile.key][1][space // columns], rng))
 
 
 def _wonder(c: Content, state: State, hand: Hand, rng: random.Random) -> Move | None:

@@ -100,13 +100,19 @@ class Player:
         """The ids of the unused dice by class (colour, face index), in the order of ``dice``:
         dice of a class are alike, so a move names the lowest ids of each."""
         classes: dict[tuple[str, int], list[str]] = {}
-        for key, die in self.dice():
+        group = 0
+        for slot in self.slots:
+            ids, n = _IDS[group], 0
+            group += 1
+            for die in slot.dice:
+                if not die.used:
+                    classes.setdefault((die.colour, die.face), []).append(ids[n])
+                n += 1
+        ids, n = _IDS[ADVISOR_INDEX], 0
+        for die in self.advisor_dice:
             if not die.used:
-                cls = (die.colour, die.face)
-                if cls in classes:
-                    classes[cls].append(key)
-                else:
-                    classes[cls] = [key]
+                classes.setdefault((die.colour, die.face), []).append(ids[n])
+            n += 1
         return classes
 
     def die_ids(self) -> tuple[str, ...]:
@@ -121,22 +127,13 @@ class Player:
 
     def dice_named(self, ids: tuple[str, ...]) -> list[Die] | None:
         """The dice ``ids`` name (as ``die`` finds them), or None when one names no die."""
-        dice = []
-        where, slots, count = _WHERE, self.slots, len(self.slots)
-        for die_id in ids:
-            found = where.get(die_id)
-            if found is None:
-                return None
-            group, index = found
-            if group == ADVISOR_INDEX:
-                group_dice = self.advisor_dice
-            elif group < count:
-                group_dice = slots[group].dice
-            else:
-                return None
-            if index >= len(group_dice):
-                return None
-            dice.append(group_dice[index])
+        slots, advisor, dice = self.slots, self.advisor_dice, []
+        try:
+            for die_id in ids:
+                group, index = _WHERE[die_id]
+                dice.append((advisor if group == ADVISOR_INDEX else slots[group].dice)[index])
+        except (KeyError, IndexError):  # no such id, slot or die
+            return None
         return dice
 
     def all_dice(self) -> list[Die]:
