@@ -48,9 +48,9 @@ def check_text(
 
     ``plain`` (start, end) marks a part of ``text`` known to be tables of basic strings, each of
     its lines a table header or a key and a string (the ``[[moves]]`` nncli writes): its lines
-    are measured (unless ``plain_short`` says the writer knows them all within
-    ``MAX_LINE_CHARS``), but its keys and brackets, which can neither nest nor hold a dot, are
-    not.
+    are measured (unless ``plain_short`` says they are all within ``MAX_LINE_CHARS``), but its
+    keys and brackets, which can neither nest nor hold a dot, are not: its tables count as one
+    table header, which nests as deep as any number of them would.
     """
     if len(text) > MAX_BYTES:
         raise LimitError(f"{name} is larger than {MAX_BYTES // 2**20} MB, too large to be a save")
@@ -63,7 +63,8 @@ def check_text(
         )
     if text.count("[[moves]]") > MAX_MOVES:
         raise LimitError(f"{name} has more than {MAX_MOVES} moves, more than a save may hold")
-    structure = _STRING_OR_COMMENT.sub('""', text[:start] + text[end:])
+    header = "[[]]\n" if end > start else ""
+    structure = _STRING_OR_COMMENT.sub('""', text[:start] + header + text[end:])
     if _DEEP_KEY.search(structure):
         raise LimitError(
             f"{name} has a key of more than {MAX_KEY_PARTS} parts, too deep for a save"
@@ -122,9 +123,9 @@ def check_moves(count: int, name: str) -> None:
 
 def check_move_text(text: str) -> None:
     """Refuse a move's text longer than ``MAX_MOVE_CHARS``, before it is parsed (BadNotation)."""
-    from nncli.game import BadNotation
-
     if len(text) > MAX_MOVE_CHARS:
+        from nncli.game import BadNotation
+
         raise BadNotation(
             f"a move of {len(text)} characters is too long: a move has at most {MAX_MOVE_CHARS}"
         )

@@ -602,12 +602,24 @@ def decoded(data: bytes, path: str | os.PathLike[str]) -> str:
 
 def loads(text: str, name: str = "the save") -> Save:
     """Parse, migrate and verify the TOML ``text`` of a save called ``name`` in messages."""
-    _within_limits(limits.check_text, text, name)
+    # The moves section in the form nncli writes (its lines plain, all within the limits) is
+    # found by a regular expression, so that only the rest of the text need be checked.
+    found = savetext.bounds(text) if len(text) <= MAX_BYTES else None
+    plain = (0, 0) if found is None else found
     try:
-        data = savetext.parse(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise SaveError(f"{name} is not valid TOML {_toml_problem(exc, text)}") from exc
-    _within_limits(limits.check_tree, data, name)  # (savetext's records are within them)
+        limits.check_text(text, name, plain, found is not None)
+    except LimitError as exc:
+        raise SaveError(str(exc)) from None
+    split = None if found is None else savetext.split_at(text, *found)
+    if split is None:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise SaveError(f"{name} is not valid TOML {_toml_problem(exc, text)}") from exc
+        _within_limits(limits.check_tree, data, name)
+    else:  # (savetext's records are within the limits)
+        _within_limits(limits.check_tree, split.head | split.rest, name)
+        data = savetext.joined(split)
     data = migrate(data, name)
     return _verify(data, name)
 

@@ -58,19 +58,36 @@ def parse(text: str) -> dict[str, Any]:
     found = split(text)
     if found is None:
         return tomllib.loads(text)
+    return joined(found)
+
+
+def joined(found: Split) -> dict[str, Any]:
+    """The document of a split text, its moves the records."""
     return found.head | {"moves": found.records} | found.rest
 
 
 def split(text: str) -> Split | None:
     """``text`` read by the fast path, or None when it is not in the form nncli writes."""
+    found = bounds(text)
+    return None if found is None else split_at(text, *found)
+
+
+def bounds(text: str) -> tuple[int, int] | None:
+    """Where the moves section of ``text`` starts and ends, when it is a run of records in the
+    form nncli writes followed by the end of the file or a table header (a regular expression
+    only: nothing is parsed). Its lines are table headers and keys of strings no longer than
+    ``MAX_STRING_CHARS``."""
     if text.startswith(MOVES):
         start = 0
     elif (start := text.find("\n" + MOVES) + 1) == 0:
         return None
-    found = section(text, start)
-    if found is None:
-        return None
-    records, end = found
+    end = _end(text, start)
+    return None if end is None else (start, end)
+
+
+def split_at(text: str, start: int, end: int) -> Split | None:
+    """``text`` read by the fast path, its moves section (``bounds``) from ``start`` to ``end``;
+    None when the rest is not in the form nncli writes."""
     try:
         head = tomllib.loads(text[:start])
         rest = tomllib.loads(text[end:])
@@ -78,18 +95,25 @@ def split(text: str) -> Split | None:
         return None
     if "moves" in head or "moves" in rest or head.keys() & rest.keys():
         return None
-    return Split(head, records, rest, start, end)
+    return Split(head, records(text, start, end), rest, start, end)
 
 
 def section(text: str, start: int) -> tuple[list[MoveRecord], int] | None:
     """The move records from ``start`` and where they end, or None when what follows them
     (which must be the rest of the file) does not start with a table header."""
+    stop = _end(text, start)
+    return None if stop is None else (records(text, start, stop), stop)
+
+
+def _end(text: str, start: int) -> int | None:
+    """Where the run of records from ``start`` ends, or None when what follows them (which must
+    be the rest of the file) does not start with a table header."""
     end = _SECTION.match(text, start)
     assert end is not None  # a run of no records matches too
     stop = end.end()
     if stop < len(text) and (text[stop] != "[" or text.startswith(MOVES, stop)):
         return None
-    return records(text, start, stop), stop
+    return stop
 
 
 def records(text: str, start: int, end: int) -> list[MoveRecord]:

@@ -10,7 +10,7 @@ from pieces import arena, build, piece, put, refused
 
 from nncli.game import IllegalMove
 from nncli.notebook import content, engine, movement, scoring
-from nncli.notebook.geometry import unit_rect
+from nncli.notebook.geometry import building_rect, unit_rect
 from nncli.notebook.moves import Attack, Channel, Move, MovePiece
 from nncli.notebook.state import State, Unit, to_dict
 
@@ -389,3 +389,26 @@ def test_ending_on_an_enemy_town_hall_occupies_it() -> None:
     me = state.avatar("mushroom")
     me.col, me.row = 10, 2  # set there by hand: no move may take it onto a Town Hall (OCC-06)
     assert finish_round(state).player("mushroom").vp_military == 0
+
+
+def test_reaches_agrees_with_the_whole_path_search() -> None:
+    """Rules: MOVE-01, MOVE-03, MOVE-04, MOVE-07
+
+    "Units move orthogonally ... may not move through enemy Units" and never stand all in water:
+    whether a move reaches its end, found by the quick check of the shortest paths between the
+    two or by the search, is exactly whether the whole search of the piece's allowance finds it,
+    on every map, near the edges and among random walls.
+    """
+    rng = random.Random(5)
+    maps = content.load().maps
+    for _ in range(6000):
+        key = rng.choice(sorted(maps))
+        start = (rng.randrange(-1, maps[key].width), rng.randrange(-1, maps[key].height))
+        allowance = rng.randrange(0, 9)
+        goal = (start[0] + rng.randint(-allowance - 1, allowance + 1),
+                start[1] + rng.randint(-allowance - 1, allowance + 1))
+        walls = tuple(rng.choice((unit_rect, building_rect))(start[0] + rng.randint(-8, 8),
+                                                             start[1] + rng.randint(-8, 8))
+                      for _ in range(rng.randrange(15)))  # enemy pieces, and Town Halls
+        expected = goal in movement._spread(key, start, allowance, walls, None)
+        assert movement.reaches(key, start, allowance, walls, goal) == expected

@@ -34,8 +34,8 @@ class Cost(NamedTuple):
     source: int = 0
 
     def items(self) -> tuple[tuple[str, int], ...]:
-        """(resource, amount) for each non-zero part, in RESOURCES order."""
-        return tuple((r, getattr(self, r)) for r in RESOURCES if getattr(self, r))
+        """(resource, amount) for each non-zero part, in RESOURCES order (its fields')."""
+        return tuple((r, n) for r, n in zip(self._fields, self, strict=True) if n)
 
 
 @distinct

@@ -41,19 +41,17 @@ def income(state: State, nation: str) -> Income:
     """
     data = content.load()
     nat = data.nations[nation]
-    start = data.start_income[state.research_side]
-    hall = nat.buildings["town-hall"].income
-    ai = state.player(nation).controller == "ai"
-    rows: list[Income] = [start]
-    for key in active_buildings(state, nation):
-        if ai and key == "unique" and nat.unique_rule == "grove-temple":
-            rows.append(AI_GROVE_INCOME)  # Rules: AINAT-03
-        else:
-            rows.append(nat.buildings[key].income)
-    rows.extend(node.income for node in nodes_owned(state, nation) if node.effect == "income")
-    top = limit("income_max")
-    return Income._make(max(0, min(top, sum(column) - less))
-                        for column, less in zip(zip(*rows, strict=True), hall, strict=True))
+    kinds = nat.buildings
+    grove = nat.unique_rule == "grove-temple" and state.player(nation).controller == "ai"
+    rows = [data.start_income[state.research_side]]
+    rows += [AI_GROVE_INCOME if grove and b.key == "unique" else kinds[b.key].income  # AINAT-03
+             for b in state.buildings if b.owner == nation and not b.face_down]
+    board = content.research_nodes(state.research_side)
+    rows += [node.income for node in map(board.__getitem__, state.player(nation).research)
+             if node.effect == "income"]
+    top, hall = data.limits["income_max"], kinds["town-hall"].income
+    return Income._make([max(0, min(top, sum(column) - less))
+                         for column, less in zip(zip(*rows, strict=True), hall, strict=True)])
 
 
 def can_pay(player: Player, cost: Cost) -> str:

@@ -42,7 +42,33 @@ def reaches(map_key: str, start: Pos, allowance: int, walls: tuple[Rect, ...], g
     """Whether ``goal`` is among ``search``'s positions, searching only until it is found."""
     if abs(goal[0] - start[0]) + abs(goal[1] - start[1]) > allowance:
         return False
-    return goal in _spread(map_key, start, allowance, walls, goal)
+    return _straight(map_key, start, walls, goal) or \
+        goal in _spread(map_key, start, allowance, walls, goal)
+
+
+def _straight(map_key: str, start: Pos, walls: tuple[Rect, ...], goal: Pos) -> bool:
+    """Whether a path from ``start`` to ``goal`` whose every step goes towards ``goal`` (a
+    shortest path, if there is one) keeps on the map, out of water and clear of every wall: the
+    usual case, checked over the squares between the two alone."""
+    (col, row), (to_col, to_row) = start, goal
+    left, right = min(col, to_col), max(col, to_col)
+    top, bottom = min(row, to_row), max(row, to_row)
+    blocked = {(c, r) for w in walls if w.col <= right + 1 and left <= w.right + 1
+               and w.row <= bottom + 1 and top <= w.bottom + 1
+               for r in range(w.row - 1, w.bottom + 1) for c in range(w.col - 1, w.right + 1)}
+    ground = open_ground(map_key)
+    dc, dr = (1 if to_col >= col else -1), (1 if to_row >= row else -1)
+    cols = range(col, to_col + dc, dc)
+    above = [False] * len(cols)  # which squares of the row before are reached
+    for r in range(row, to_row + dr, dr):
+        reached = False  # the square to the left (in the direction of travel)
+        for i, c in enumerate(cols):
+            if (c, r) == start:
+                reached = True
+            else:
+                reached = (reached or above[i]) and (c, r) in ground and (c, r) not in blocked
+            above[i] = reached
+    return above[-1]
 
 
 def _spread(map_key: str, start: Pos, allowance: int, walls: tuple[Rect, ...],

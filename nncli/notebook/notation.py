@@ -20,7 +20,7 @@ import difflib
 import re
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from nncli import textmoves
 from nncli.game import BadNotation
@@ -95,50 +95,42 @@ def _format_trade(move: Trade) -> str:
     return f"trade {give} for {get} at {move.market}"
 
 
+def _format_build(move: Build) -> str:
+    if move.by == AVATAR:
+        return f"avatar build {move.building} {_sq(move.col, move.row)}"
+    return f"build {move.building} {_sq(move.col, move.row)} from {move.by}"
+
+
+# The canonical text of each kind of move (looked up by its class: quicker than a match).
+FORMATS: dict[type, Callable[[Any], str]] = {
+    Initiative: lambda m: f"initiative {m.space}",
+    Build: _format_build,
+    Destroy: lambda m: f"destroy {m.building}",
+    Trade: _format_trade,
+    Offering: lambda m: f"offering {m.source} source at {m.temple}",
+    Spawn: lambda m: f"spawn {m.unit} {_sq(m.col, m.row)} from {m.building}",
+    MovePiece: lambda m: f"move {m.piece} {_sq(m.col, m.row)}",
+    Attack: lambda m: f"attack {m.piece} {m.target}",
+    Combine: lambda m: f"combine {m.piece} {m.other}",
+    Channel: lambda m: f"channel {m.piece}",
+    Demolish: lambda m: f"demolish {m.piece} {m.target}",
+    Recover: lambda m: f"recover {m.piece}",
+    Collect: lambda m: f"avatar encounter {_sq(m.col, m.row)}",
+    Power: lambda m: _words(f"power {m.power}", m.args),
+    UseEncounter: lambda m: _words(f"use {m.tile}", m.args),
+    Reward: lambda m: f"reward {m.objective} {m.track}",
+    Research: lambda m: f"research {m.node}",
+    EndTurn: lambda m: "end",
+    Draw: lambda m: f"draw {m.tile}",
+}
+
+
 def format_move(move: Move) -> str:
     """The canonical text of ``move``: ``parse_move(format_move(m), state) == m``."""
-    match move:
-        case Initiative(space):
-            return f"initiative {space}"
-        case Build(building, col, row, by) if by == AVATAR:
-            return f"avatar build {building} {_sq(col, row)}"
-        case Build(building, col, row, by):
-            return f"build {building} {_sq(col, row)} from {by}"
-        case Destroy(building):
-            return f"destroy {building}"
-        case Trade():
-            return _format_trade(move)
-        case Offering(temple, source):
-            return f"offering {source} source at {temple}"
-        case Spawn(unit, col, row, building):
-            return f"spawn {unit} {_sq(col, row)} from {building}"
-        case MovePiece(piece, col, row):
-            return f"move {piece} {_sq(col, row)}"
-        case Attack(piece, target):
-            return f"attack {piece} {target}"
-        case Combine(piece, other):
-            return f"combine {piece} {other}"
-        case Channel(piece):
-            return f"channel {piece}"
-        case Demolish(piece, target):
-            return f"demolish {piece} {target}"
-        case Recover(piece):
-            return f"recover {piece}"
-        case Collect(col, row):
-            return f"avatar encounter {_sq(col, row)}"
-        case Power(power, args):
-            return _words(f"power {power}", args)
-        case UseEncounter(tile, args):
-            return _words(f"use {tile}", args)
-        case Reward(objective, track):
-            return f"reward {objective} {track}"
-        case Research(node):
-            return f"research {node}"
-        case EndTurn():
-            return "end"
-        case Draw(tile):
-            return f"draw {tile}"
-    raise TypeError(f"not a move: {move!r}")
+    text = FORMATS.get(type(move))
+    if text is None:
+        raise TypeError(f"not a move: {move!r}")
+    return text(move)
 
 
 # --- small parsing helpers -------------------------------------------------------------------
