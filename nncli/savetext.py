@@ -105,20 +105,40 @@ def section(text: str, start: int) -> tuple[list[MoveRecord], int] | None:
     return None if stop is None else (records(text, start, stop), stop)
 
 
+class _LastRead:
+    """The moves section last read (the text, where it starts and ends, and its records once
+    made), so that a second reader of the same text object (the verified-state cache, after a
+    load) finds it without a second scan."""
+
+    text: str = ""
+    start: int = -1
+    end: int | None = None
+    records: list[MoveRecord] | None = None
+
+
+_last = _LastRead()
+
+
 def _end(text: str, start: int) -> int | None:
     """Where the run of records from ``start`` ends, or None when what follows them (which must
     be the rest of the file) does not start with a table header."""
+    if _last.text is text and _last.start == start:
+        return _last.end
     end = _SECTION.match(text, start)
     assert end is not None  # a run of no records matches too
     stop = end.end()
-    if stop < len(text) and (text[stop] != "[" or text.startswith(MOVES, stop)):
-        return None
-    return stop
+    ends = stop == len(text) or (text[stop] == "[" and not text.startswith(MOVES, stop))
+    _last.text, _last.start, _last.end, _last.records = text, start, stop if ends else None, None
+    return _last.end
 
 
 def records(text: str, start: int, end: int) -> list[MoveRecord]:
     """The move records of the section of ``text`` from ``start`` to ``end``."""
-    return as_records(RECORD.findall(text, start, end))
+    if _last.text is not text or (_last.start, _last.end) != (start, end):
+        return as_records(RECORD.findall(text, start, end))
+    if _last.records is None:
+        _last.records = as_records(RECORD.findall(text, start, end))
+    return list(_last.records)  # (a copy: the caller may change it)
 
 
 def as_records(items: Iterable[tuple[str, str, str, str]]) -> list[MoveRecord]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import NamedTuple
 
 BUILDING_W, BUILDING_H = 3, 2  # Rules: BUILD-31 "Buildings occupy 6 spaces (2 high by 3 wide)"
@@ -111,6 +112,7 @@ def square_name(col: int, row: int) -> str:
     return f"{column_letters(col)}{row + 1}"
 
 
+@lru_cache(maxsize=4096)  # a function of the text alone, asked again and again by a replay
 def parse_square(text: str) -> tuple[int, int] | None:
     """``"c5"`` -> ``(2, 4)``; None when the text is not of the square's form."""
     match = _SQUARE.fullmatch(text.strip().lower())

@@ -60,6 +60,7 @@ from nncli.notebook.state import Building, State, Unit
 
 AVATAR = "avatar"
 TRADE_GOODS = ("gold", "food", "wood")
+_TRADE_NAMES = {good: good for good in TRADE_GOODS}
 TRACKS = ("culture", "science")
 POWERS = {"sp1": "sp1", "1": "sp1", "sp2": "sp2", "2": "sp2", "grand": "grand", "3": "grand",
           "g": "grand"}
@@ -290,7 +291,24 @@ def _target(state: State, word: str, pieces: Sequence[Piece], what: str, own_ok:
 
 # --- one parser per command ------------------------------------------------------------------
 
+# The names of each nation's building and unit types, by the nation's identity (made once)
+_NAMES: dict[tuple[str, int], tuple[Nation, dict[str, str]]] = {}
+
+
+def _names(nation: Nation, what: str, make: Callable[[Nation], dict[str, str]]) -> dict[str, str]:
+    """``make(nation)``, made once for each Nation object (the data of a test may replace it);
+    the dict is shared, so it is only read."""
+    kept = _NAMES.get((what, id(nation)))
+    if kept is None or kept[0] is not nation:
+        kept = _NAMES[what, id(nation)] = (nation, make(nation))
+    return kept[1]
+
+
 def _building_names(nation: Nation) -> dict[str, str]:
+    return _names(nation, "buildings", _make_building_names)
+
+
+def _make_building_names(nation: Nation) -> dict[str, str]:
     names = dict(BUILDING_ALIASES)
     for key, kind in nation.buildings.items():
         names.update({kebab(kind.name): key, kind.prefix: key, key: key})
@@ -330,7 +348,7 @@ def _goods_of(words: list[str]) -> dict[str, int]:
         raise _usage("trade 1 gold for 2 wood")
     goods: dict[str, int] = {}
     for count, name in zip(words[::2], words[1::2], strict=True):
-        resource = _lookup(name, {r: r for r in TRADE_GOODS}, "tradeable resource")
+        resource = _lookup(name, _TRADE_NAMES, "tradeable resource")
         goods[resource] = goods.get(resource, 0) + _number(count, "trade 1 gold for 2 wood")
     return goods
 
@@ -374,6 +392,10 @@ def _parse_offering(state: State, args: list[str]) -> Move:
 
 
 def _unit_names(nation: Nation) -> dict[str, str]:
+    return _names(nation, "units", _make_unit_names)
+
+
+def _make_unit_names(nation: Nation) -> dict[str, str]:
     names = dict(UNIT_ALIASES)
     for key, kind in nation.units.items():
         names.update({kebab(kind.name): key, key: key})

@@ -97,8 +97,10 @@ def check(state: State, ending: bool) -> None:
     if player.controller == "ai":
         return  # Rules: Q-58 - the solo AI does not pursue objectives
     for goal in content.load().nations[nation].objectives:
+        if goal.key in player.objectives:
+            continue
         at_end, test = CONDITIONS[goal.condition]
-        if goal.key in player.objectives or (at_end and not ending):
+        if at_end and not ending:
             continue
         if test(state, nation, goal):
             player.objectives.append(goal.key)
