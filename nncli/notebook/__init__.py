@@ -7,6 +7,8 @@ state and the renderer, and a warm start-up skips the rest of the engine.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from nncli import textmoves
@@ -17,6 +19,27 @@ from nncli.notebook.state import PHASE_OVER, State, json_view, to_dict
 if TYPE_CHECKING:
     from nncli.chance import Stream
     from nncli.notebook.moves import Move
+
+
+class _Modules:
+    """The engine's modules, each imported when first asked for: a replay plays thousands of
+    moves through ``advance``, ``parse`` and ``format``, and an import statement in each would
+    cost it more than a microsecond a move."""
+
+    @cached_property
+    def engine(self) -> ModuleType:
+        from nncli.notebook import engine
+
+        return engine
+
+    @cached_property
+    def notation(self) -> ModuleType:
+        from nncli.notebook import notation
+
+        return notation
+
+
+_modules = _Modules()
 
 
 def _legal_texts(state: State) -> list[str]:
@@ -67,18 +90,16 @@ class NotebookNations:
         return engine.apply(state, move)
 
     def advance(self, state: State, move: Move) -> State:
-        from nncli.notebook import engine
-
         self._legal.forget()
-        return engine.advance(state, move)
+        advanced: State = _modules.engine.advance(state, move)
+        return advanced
 
     def parse(self, text: str, state: State) -> Move:
         """The move ``text`` names; a choice of a Tab menu that the mover cannot afford
         ("build wonder") is refused with its price, not as an incomplete move."""
-        from nncli.notebook.notation import parse_move
-
         try:
-            return parse_move(text, state)
+            move: Move = _modules.notation.parse_move(text, state)
+            return move
         except BadNotation:
             from nncli.notebook.prices import unaffordable
 
@@ -88,9 +109,8 @@ class NotebookNations:
             raise
 
     def format(self, move: Move) -> str:
-        from nncli.notebook.notation import format_move
-
-        return format_move(move)
+        text: str = _modules.notation.format_move(move)
+        return text
 
     def completions(self, state: State, prefix: str) -> list[str]:
         return self._legal.completions(state, prefix)

@@ -70,7 +70,7 @@ def occupied_by(state: State, nation: str, key: str = "") -> list[tuple[Building
     pieces = [u for u in state.units if u.owner == nation and not u.stunned]
     found = []
     for b in state.buildings if pieces else ():
-        if b.owner == nation or key not in ("", b.key):
+        if b.owner == nation or (key and b.key != key):
             continue
         last_col, last_row = b.col + BUILDING_W - UNIT_W, b.row + BUILDING_H - UNIT_H
         for unit in pieces:

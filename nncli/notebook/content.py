@@ -35,7 +35,7 @@ class Cost(NamedTuple):
 
     def items(self) -> tuple[tuple[str, int], ...]:
         """(resource, amount) for each non-zero part, in RESOURCES order (its fields')."""
-        return tuple((r, n) for r, n in zip(self._fields, self, strict=True) if n)
+        return tuple([(r, n) for r, n in zip(self._fields, self, strict=True) if n])
 
 
 @distinct

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nncli.game import IllegalMove
 from nncli.notebook import content
-from nncli.notebook.content import Cost, Income, ResearchNode
+from nncli.notebook.content import Content, Cost, Income, ResearchNode
 from nncli.notebook.state import Player, State
 
 AI_GROVE_INCOME = Income(culture=2)  # Rules: AINAT-03 - the Seed AI's Sacred Grove: 2 Culture
@@ -40,18 +40,43 @@ def income(state: State, nation: str) -> Income:
     the map is the start value less one Town Hall.
     """
     data = content.load()
+    player = state.player(nation)
+    face_up = tuple([b.key for b in state.buildings if b.owner == nation and not b.face_down])
+    key = (nation, state.research_side, player.controller == "ai", face_up, tuple(player.research))
+    if _incomes.data is not data or len(_incomes.known) > _INCOMES_KEPT:
+        _incomes.data, _incomes.known = data, {}
+    found = _incomes.known.get(key)
+    if found is None:
+        found = _incomes.known[key] = _income_of(data, *key)
+    return found
+
+
+def _income_of(data: Content, nation: str, side: str, ai: bool, face_up: tuple[str, ...],
+               research: tuple[str, ...]) -> Income:
+    """``income`` of a nation with the buildings ``face_up`` and the nodes ``research``."""
     nat = data.nations[nation]
     kinds = nat.buildings
-    grove = nat.unique_rule == "grove-temple" and state.player(nation).controller == "ai"
-    rows = [data.start_income[state.research_side]]
-    rows += [AI_GROVE_INCOME if grove and b.key == "unique" else kinds[b.key].income  # AINAT-03
-             for b in state.buildings if b.owner == nation and not b.face_down]
-    board = content.research_nodes(state.research_side)
-    rows += [node.income for node in map(board.__getitem__, state.player(nation).research)
-             if node.effect == "income"]
+    grove = ai and nat.unique_rule == "grove-temple"
+    rows = [data.start_income[side]]
+    rows += [AI_GROVE_INCOME if grove and key == "unique" else kinds[key].income  # AINAT-03
+             for key in face_up]
+    board = content.research_nodes(side)
+    rows += [node.income for node in map(board.__getitem__, research) if node.effect == "income"]
     top, hall = data.limits["income_max"], kinds["town-hall"].income
     return Income._make([max(0, min(top, sum(column) - less))
                          for column, less in zip(zip(*rows, strict=True), hall, strict=True)])
+
+
+class _Incomes:
+    """The incomes worked out so far, by everything an income depends on, for one content."""
+
+    def __init__(self) -> None:
+        self.data: Content | None = None
+        self.known: dict[tuple[str, str, bool, tuple[str, ...], tuple[str, ...]], Income] = {}
+
+
+_incomes = _Incomes()
+_INCOMES_KEPT = 4096  # forgotten all at once past this many
 
 
 def can_pay(player: Player, cost: Cost) -> str:

@@ -77,8 +77,11 @@ def stacked_with(state: State, piece: Unit) -> Unit | None:
     their corners are closer than that; comparing the corners spares a Rect per unit (this runs
     at the end of every turn and before every unit's action)."""
     col, row = piece.col, piece.row
-    return next((u for u in state.units if u is not piece and -UNIT_W < u.col - col < UNIT_W
-                 and -UNIT_H < u.row - row < UNIT_H), None)
+    for unit in state.units:
+        if -UNIT_W < unit.col - col < UNIT_W and -UNIT_H < unit.row - row < UNIT_H \
+                and unit is not piece:
+            return unit
+    return None
 
 
 def refuse_stacked(state: State, piece: Unit) -> None:
@@ -95,8 +98,9 @@ def refuse_stacked(state: State, piece: Unit) -> None:
 def ending_stacked(state: State) -> str:
     """Why the turn may not end now, or "" (Rules: MOVE-09, COMB-01 - no turn ends with a unit
     left on another)."""
+    mover = state.mover
     for piece in state.units:
-        if piece.owner == state.mover and piece.moved:  # the unit that moved on to the other
+        if piece.moved and piece.owner == mover:  # the unit that moved on to the other
             other = stacked_with(state, piece)
             if other is not None:
                 return (f"{piece.id} stands on {other.id}: a unit may end its move on another "
