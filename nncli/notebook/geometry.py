@@ -57,11 +57,11 @@ class Rect(NamedTuple):
 
 
 def building_rect(col: int, row: int) -> Rect:
-    return Rect(col, row, BUILDING_W, BUILDING_H)
+    return tuple.__new__(Rect, (col, row, BUILDING_W, BUILDING_H))  # (quicker than Rect())
 
 
 def unit_rect(col: int, row: int) -> Rect:
-    return Rect(col, row, UNIT_W, UNIT_H)
+    return tuple.__new__(Rect, (col, row, UNIT_W, UNIT_H))
 
 
 def distance(a: Rect, b: Rect) -> int:

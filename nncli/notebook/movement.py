@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from functools import cache, lru_cache
+from itertools import repeat
 
 from nncli.game import IllegalMove
 from nncli.notebook import board, content, economy, units
@@ -101,7 +102,9 @@ def walls(state: State, piece: Unit) -> tuple[Rect, ...]:
 
     Rules: MOVE-05, MOVE-06, MOVE-07, OCC-06, Q-30.
     """
-    found = [Rect(u.col, u.row, UNIT_W, UNIT_H) for u in state.units if u.owner != piece.owner]
+    owner = piece.owner  # (Rects made by tuple.__new__, without a Python call each)
+    found = list(map(tuple.__new__, repeat(Rect), [(u.col, u.row, UNIT_W, UNIT_H)
+                                                   for u in state.units if u.owner != owner]))
     if piece.is_avatar:
         found += [b.rect for b in state.buildings if b.key == "town-hall"]
     return tuple(found)

@@ -52,7 +52,7 @@ class Unit:
 
     @property
     def rect(self) -> Rect:
-        return Rect(self.col, self.row, UNIT_W, UNIT_H)
+        return tuple.__new__(Rect, (self.col, self.row, UNIT_W, UNIT_H))  # (quicker than Rect())
 
     @property
     def is_avatar(self) -> bool:
