@@ -67,11 +67,10 @@ def occupied_by(state: State, nation: str, key: str = "") -> list[tuple[Building
     The same as asking ``occupier`` of every building, but it looks only at ``nation``'s
     pieces: no two players' pieces can stand on one building at once.
     """
-    pieces = [u for u in state.units if u.owner == nation and not u.stunned]
+    targets = [b for b in state.buildings if b.owner != nation and (not key or b.key == key)]
+    pieces = [u for u in state.units if u.owner == nation and not u.stunned] if targets else []
     found = []
-    for b in state.buildings if pieces else ():
-        if b.owner == nation or (key and b.key != key):
-            continue
+    for b in targets if pieces else ():
         last_col, last_row = b.col + BUILDING_W - UNIT_W, b.row + BUILDING_H - UNIT_H
         for unit in pieces:
             if b.col <= unit.col <= last_col and b.row <= unit.row <= last_row:

@@ -54,20 +54,22 @@ def _straight(map_key: str, start: Pos, walls: tuple[Rect, ...], goal: Pos) -> b
     (col, row), (to_col, to_row) = start, goal
     left, right = min(col, to_col), max(col, to_col)
     top, bottom = min(row, to_row), max(row, to_row)
-    blocked = {(c, r) for w in walls if w.col <= right + 1 and left <= w.right + 1
-               and w.row <= bottom + 1 and top <= w.bottom + 1
-               for r in range(w.row - 1, w.bottom + 1) for c in range(w.col - 1, w.right + 1)}
+    blocked: set[Pos] = set()  # as in _spread, from the walls that block a square between
+    for w_col, w_row, width, height in walls:
+        if w_col <= right + 1 and left < w_col + width and w_row <= bottom + 1 \
+                and top < w_row + height:
+            blocked.update((c, r) for r in range(w_row - 1, w_row + height)
+                           for c in range(w_col - 1, w_col + width))
     ground = open_ground(map_key)
     dc, dr = (1 if to_col >= col else -1), (1 if to_row >= row else -1)
     cols = range(col, to_col + dc, dc)
     above = [False] * len(cols)  # which squares of the row before are reached
     for r in range(row, to_row + dr, dr):
-        reached = False  # the square to the left (in the direction of travel)
+        reached = False  # the square before, in the direction of travel
         for i, c in enumerate(cols):
-            if (c, r) == start:
-                reached = True
-            else:
-                reached = (reached or above[i]) and (c, r) in ground and (c, r) not in blocked
+            pos = (c, r)
+            reached = pos == start or ((reached or above[i]) and pos in ground
+                                       and pos not in blocked)
             above[i] = reached
     return above[-1]
 
@@ -183,7 +185,7 @@ def blocker(state: State, piece: Unit, pos: Pos) -> Unit | None:
     col, row = pos
     partner = None
     for other in state.units:
-        if other is not piece and abs(other.col - col) <= 1 and abs(other.row - row) <= 1:
+        if -1 <= other.col - col <= 1 and -1 <= other.row - row <= 1 and other is not piece:
             if partner is not None or not may_combine(state, piece, pos, other):
                 return other
             partner = other

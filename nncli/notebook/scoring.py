@@ -8,8 +8,11 @@ from nncli.notebook.state import State
 
 def wonder_counts(state: State, nation: str) -> bool:
     """Rules: VP-10, VP-12, Q-46 - the Wonder is on the map, face up and not enemy-occupied."""
-    return any(b.owner == nation and b.key == "wonder" and not b.face_down
-               and not board.enemy_occupied(state, b) for b in state.buildings)
+    for b in state.buildings:
+        if b.key == "wonder" and b.owner == nation and not b.face_down \
+                and not board.enemy_occupied(state, b):
+            return True
+    return False
 
 
 def halls_held(state: State, nation: str) -> int:

@@ -76,9 +76,9 @@ def stacked_with(state: State, piece: Unit) -> Unit | None:
     Every unit covers ``UNIT_W`` by ``UNIT_H`` squares (``Unit.rect``), so two overlap exactly when
     their corners are closer than that; comparing the corners spares a Rect per unit (this runs
     at the end of every turn and before every unit's action)."""
-    col, row = piece.col, piece.row
+    col, row, width, height = piece.col, piece.row, UNIT_W, UNIT_H
     for unit in state.units:
-        if -UNIT_W < unit.col - col < UNIT_W and -UNIT_H < unit.row - row < UNIT_H \
+        if -width < unit.col - col < width and -height < unit.row - row < height \
                 and unit is not piece:
             return unit
     return None
