@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from nncli.dice import engine, setup
@@ -31,6 +31,7 @@ class DiceGame:
 
     def __init__(self) -> None:
         self._legal = LegalTexts(_legal_texts)
+        self._random_bot: Callable[[State, random.Random], Move] | None = None  # imported once
 
     def default_setup(self) -> dict[str, Any]:
         return setup.make_setup({})
@@ -130,9 +131,11 @@ class DiceGame:
 
     def random_move(self, state: State, rng: random.Random) -> Move:
         """The random bot's move, built directly (``nncli.botplay.random_play`` uses it)."""
-        from nncli.dice.randombot import random_move  # from a module: no package lookup
+        if self._random_bot is None:  # an import statement costs as much as a small move
+            from nncli.dice.randombot import random_move
 
-        return random_move(state, rng)
+            self._random_bot = random_move
+        return self._random_bot(state, rng)
 
     def auto_move(self, state: State) -> Move | None:
         from nncli.dice import bots

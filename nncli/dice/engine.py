@@ -47,6 +47,7 @@ from nncli.dice.state import (
     Player,
     Slot,
     State,
+    slot_ids,
 )
 from nncli.game import BadSetup, IllegalMove
 
@@ -421,14 +422,13 @@ def _buy(c: Content, state: State, player: Player, move: Buy) -> None:
                move.pay.chits)
     state.board[space] = ""
     if tile.type in SLOT_TYPES:
-        slot = player.slots[SLOT_LETTERS.index(move.place)]
+        group = SLOT_LETTERS.index(move.place)
+        slot = player.slots[group]
         for die in slot.dice:
             state.dice_supply[die.colour] += 1  # DBUY-06, DQ-14
         slot.tile, slot.dice = key, flow.take_dice(state, tile.dice)
         if slot.dice:
-            letter = move.place
-            state.to_roll.append((player.seat, tuple(f"{letter}{n}"
-                                                     for n in range(1, len(slot.dice) + 1))))
+            state.to_roll.append((player.seat, slot_ids(group, len(slot.dice))))
     elif tile.type == "advisor":
         lost = [ch for ch in player.chits if ch.source in ("advisor", "advisor-slot")]
         for chit in lost:

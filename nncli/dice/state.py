@@ -162,6 +162,11 @@ _IDS = [tuple(f"{letter}{n}" for n in range(1, MOST_DICE + 1))
         for letter in SLOT_LETTERS + ADVISOR_GROUP]
 
 
+def slot_ids(group: int, count: int) -> tuple[str, ...]:
+    """The ids of the first ``count`` dice of slot ``group`` (0 for slot a)."""
+    return _IDS[group][:count]
+
+
 @dataclass(slots=True)
 class State:
     unrest: bool
