@@ -29,15 +29,17 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from nncli import __version__, atomicfile, fairplay, limits, savetext, savewrite
+from nncli import __version__, atomicfile, limits, savetext, savewrite
 from nncli.chance import CHANCE, Stream, seeded
-from nncli.fairplay import Ledger
 from nncli.game import Game, GameError, IllegalMove, get_game
 from nncli.limits import LimitError
 from nncli.savetext import MoveRecord as MoveRecord  # made there by the fast path
 from nncli.textsafe import shown
+
+if TYPE_CHECKING:  # fair play is imported where a game played by e-mail needs it (start-up)
+    from nncli.fairplay import Ledger
 
 FORMAT = "nncli-save"
 VERSION = 2
@@ -159,6 +161,8 @@ def new_save(game: Game, setup: Mapping[str, Any]) -> Save:
 
 def started(game: Game, key: str, setup: dict[str, Any], created: datetime) -> Save:
     """The save of the game ``setup`` before any move (raises BadSetup or SaveError)."""
+    from nncli import fairplay
+
     state = game.new_game({k: v for k, v in setup.items() if k != "pbem"})
     try:
         ledger = fairplay.ledger_for(setup, game.seats(state))
@@ -281,6 +285,8 @@ class _Growing:
 
     def own_record(self, game: Game, ledger: Ledger) -> tuple[str, str] | None:
         """The next fair-play record a seat of this machine owes, as (seat, text), if any."""
+        from nncli import fairplay
+
         for seat in ledger.seats:
             secrets = fairplay.load_secrets(game_id(self.start), seat)
             if secrets is None:
@@ -295,6 +301,8 @@ class _Growing:
 
 def _signed(save: Save, record: MoveRecord) -> MoveRecord:
     """``record`` signed with its seat's key from this machine (raises IllegalMove without it)."""
+    from nncli import fairplay
+
     secrets = fairplay.load_secrets(game_id(save), record.by)
     if secrets is None:
         raise IllegalMove(
@@ -313,6 +321,8 @@ def protocol_record(save: Save, game: Game, seat: str, text: str) -> Save:
 
 def join(save: Save, game: Game, seat: str) -> Save:
     """``save`` after ``seat`` joins on this machine: new secrets, and its signed ``@join``."""
+    from nncli import fairplay
+
     if save.ledger is None:
         raise SaveError("this game is not played by e-mail, so there is no seat to join")
     if seat not in save.ledger.seats:
@@ -329,6 +339,8 @@ def local_seats(save: Save) -> list[str]:
     """The seats of a game played by e-mail whose secrets this machine holds."""
     if save.ledger is None:
         return []
+    from nncli import fairplay
+
     return [s for s in save.ledger.seats if fairplay.load_secrets(game_id(save), s) is not None]
 
 
@@ -750,7 +762,7 @@ def replay(save: Save, game: Game, records: Iterable[MoveRecord], owned: bool = 
                 f"move {number} does not match its digest: the file was edited or damaged"
             )
         mover = game.mover(state)
-        if ledger is not None and fairplay.is_protocol(record.move):
+        if ledger is not None and _is_protocol(record.move):
             _take(ledger, record, number, draw, mover == CHANCE)
             moves.append(record)
             head = record.digest
@@ -783,8 +795,17 @@ def replay(save: Save, game: Game, records: Iterable[MoveRecord], owned: bool = 
     return replace(save, moves=moves, state=state, ledger=ledger)
 
 
+def _is_protocol(text: str) -> bool:
+    """Whether ``text`` is a fair-play record (``fairplay.is_protocol``)."""
+    from nncli import fairplay
+
+    return fairplay.is_protocol(text)
+
+
 def _take(ledger: Ledger, record: MoveRecord, number: int, draw: int, at_chance: bool) -> None:
     """Check the fair-play record ``record`` into ``ledger`` (raises SaveError)."""
+    from nncli import fairplay
+
     try:
         ledger.take(record.by, record.move, record.digest, record.sig, number, draw, at_chance)
     except fairplay.FairPlayError as exc:
@@ -793,6 +814,8 @@ def _take(ledger: Ledger, record: MoveRecord, number: int, draw: int, at_chance:
 
 def _check_signed(ledger: Ledger, record: MoveRecord, number: int) -> None:
     """Refuse a player's move that its seat's key did not sign (raises SaveError)."""
+    from nncli import fairplay
+
     try:
         ledger.check_signed(record.by, record.digest, record.sig, number)
     except fairplay.FairPlayError as exc:
