@@ -8,7 +8,6 @@ out-of-range value raises ``DataError`` such as ``cards.toml: era1[3].cost must 
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -142,6 +141,8 @@ class Table:
 
 def read_table(data_dir: Path, name: str) -> Table:
     """Parse one TOML file into a root table."""
+    import tomllib  # only here: the content cache spares a warm start-up the parse
+
     path = data_dir / name
     try:
         with path.open("rb") as fh:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -115,6 +114,8 @@ def load_secrets(game_id: str, seat: str) -> Secrets | None:
 
 def _read_secrets(path: Path) -> Secrets | None:
     """The secrets in the file at ``path``, or None when it holds none."""
+    import tomllib  # only here: the start-up time of a command on a game not played by e-mail
+
     try:
         with open(path, "rb") as f:
             table = tomllib.load(f)

@@ -23,7 +23,6 @@ import hashlib
 import os
 import re
 import sys
-import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -38,7 +37,9 @@ from nncli.limits import LimitError
 from nncli.savetext import MoveRecord as MoveRecord  # made there by the fast path
 from nncli.textsafe import shown
 
-if TYPE_CHECKING:  # fair play is imported where a game played by e-mail needs it (start-up)
+if TYPE_CHECKING:  # fair play and tomllib are imported where they are used (start-up time)
+    import tomllib
+
     from nncli.fairplay import Ledger
 
 FORMAT = "nncli-save"
@@ -110,6 +111,8 @@ def _toml_text(table: Mapping[str, Any]) -> str:
 
 def _plain(table: Mapping[str, Any]) -> dict[str, Any]:
     """``table`` exactly as it reads back from TOML (tuples become lists, and so on)."""
+    import tomllib
+
     return tomllib.loads(_checked_text(table))
 
 
@@ -118,6 +121,8 @@ def _checked_text(table: Mapping[str, Any]) -> str:
     try:
         text = _toml_text(table)
         if not _always_reads_back(table):
+            import tomllib
+
             tomllib.loads(text)
     except (TypeError, ValueError) as exc:
         raise SaveError(f"the game produced a value TOML cannot hold: {exc}") from exc
@@ -624,6 +629,8 @@ def loads(text: str, name: str = "the save") -> Save:
         raise SaveError(str(exc)) from None
     split = None if found is None else savetext.split_at(text, *found)
     if split is None:
+        import tomllib
+
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:

@@ -14,7 +14,6 @@ else is parsed whole by ``tomllib``, which also gives the errors their line numb
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable
 from itertools import repeat
 from typing import Any, NamedTuple
@@ -55,6 +54,8 @@ class Split(NamedTuple):
 def parse(text: str) -> dict[str, Any]:
     """The TOML document ``text`` as ``tomllib.loads`` gives it (raises TOMLDecodeError), except
     that the moves read by the fast path are ``MoveRecord``s instead of tables."""
+    import tomllib  # here, not above: a command on a save the cache holds parses no TOML
+
     found = split(text)
     if found is None:
         return tomllib.loads(text)
@@ -88,6 +89,8 @@ def bounds(text: str) -> tuple[int, int] | None:
 def split_at(text: str, start: int, end: int) -> Split | None:
     """``text`` read by the fast path, its moves section (``bounds``) from ``start`` to ``end``;
     None when the rest is not in the form nncli writes."""
+    import tomllib
+
     try:
         head = tomllib.loads(text[:start])
         rest = tomllib.loads(text[end:])

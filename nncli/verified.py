@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import sys
-import tomllib
 from dataclasses import replace
 from itertools import chain
 from pathlib import Path
@@ -58,7 +58,7 @@ def loads(text: str, name: str = "the save", full: bool = False, whole: str | No
     path = folder / f"verified-{_entry_name(game, text[:start])}.pickle"
     kept = None if full else cachefiles.read(path)
     whole = whole or _digest(text)
-    if isinstance(kept, Entry) and kept.moves_start == start:
+    if isinstance(kept, Entry) and kept.moves_start == start and kept.save.game_key == game.key:
         if whole == kept.whole_digest:
             return _with_moves(kept)
         extended = _extend(kept, text, game)
@@ -67,7 +67,7 @@ def loads(text: str, name: str = "the save", full: bool = False, whole: str | No
             return extended[0]
     save = savefile.loads(text, name)
     end = _moves_end(save, text, start)
-    if end is not None:
+    if end is not None and save.game_key == game.key:
         _store(path, text, whole, save, start, end)
     return save
 
@@ -80,18 +80,26 @@ def _moves_start(text: str) -> int | None:
     return None if found < 0 else found + 1
 
 
+_GAME_LINE = re.compile(r'^game = "([^"\\\n]*)"$', re.M)  # as nncli writes the game's key
+
+
 def _game(head: str) -> Game | None:
-    """The game named by the text before the moves, or None when it names none known."""
+    """The game the text before the moves names on its first ``game = "KEY"`` line, or None
+    when it names none known: found without parsing the TOML, so only a guess, but an entry is
+    named by that very text, kept only for a save of that game verified in full, and used only
+    when it holds a save of that game."""
+    found = _GAME_LINE.search(head)
     try:
-        key = _toml(head).get("game")
-        return get_game(key) if isinstance(key, str) else None
-    except (ValueError, KeyError):
+        return None if found is None else get_game(found[1])
+    except KeyError:
         return None
 
 
 def _toml(text: str) -> dict[str, Any]:
     """``tomllib.loads`` of a part of a save, after the checks ``nncli.limits`` makes before a
     save is parsed (raises ValueError: a LimitError, a TOMLDecodeError, too deep a nesting)."""
+    import tomllib  # only here: a command on a file the cache holds whole parses no TOML
+
     limits.check_text(text, "the save")
     try:
         return tomllib.loads(text)

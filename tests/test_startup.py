@@ -103,17 +103,17 @@ def test_one_command_runs_and_helps_as_in_the_whole_app(save: Path) -> None:
 
 def test_warm_show_imports_only_what_it_draws(save: Path) -> None:
     """With the verified-state cache warm, ``nncli show`` unpickles the state and renders it:
-    the engine, the notation and the modules only writing or a full verify need stay unread;
-    ``nncli move`` reads the engine, but neither fair play nor tomli_w."""
+    the engine, the notation and the modules only writing or a full verify need (tomllib among
+    them) stay unread; ``nncli move`` reads the engine, but neither fair play nor TOML's."""
     imported("show", str(save))  # the first show verifies in full and fills the cache
     modules = imported("show", str(save))
     assert {"nncli.verified", "nncli.notebook.state", "nncli.notebook.render"} <= set(modules)
     unread = {"nncli.notebook.engine", "nncli.notebook.notation", "nncli.notebook.legal",
-              "pickle", "json"}
+              "pickle", "json", "tomllib"}
     assert not unread & set(modules)
     moved = imported("move", str(save), "end")
     assert "nncli.notebook.engine" in moved
-    assert not {"nncli.fairplay", "tomli_w"} & set(moved)  # not a game by e-mail; a plain state
+    assert not {"nncli.fairplay", "tomli_w", "tomllib"} & set(moved)  # a plain game and state
 
 
 def test_commands_run_without_the_cyclic_collector(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -405,3 +405,21 @@ def test_anything_else_reads_as_tomllib_reads_it(change: tuple[str, str]) -> Non
     except tomllib.TOMLDecodeError as exc:
         found = str(exc)
     assert found == expected
+
+
+def test_an_entry_serves_only_the_game_its_head_names(cache: Path, tmp_path: Path) -> None:
+    """The cache finds a file's game by its first ``game = "KEY"`` line without parsing the
+    TOML: a head whose game is written otherwise and whose first such line is another table's
+    key naming another game is verified in full every time, as without the cache, and never
+    remembered."""
+    path = written(race(6), tmp_path / "race.toml")
+    text = path.read_text()
+    odd = text.replace(f'game = "{RACE.key}"', f"game = '{RACE.key}'", 1).replace(
+        "[[moves]]", f'[notes]\ngame = "{NOTEBOOK.key}"\n\n[[moves]]', 1)
+    assert verified._game(odd[: verified._moves_start(odd)]) is NOTEBOOK
+    assert savefile.loads(odd).game_key == RACE.key
+    for _ in range(2):
+        assert same(verified.loads(odd), savefile.loads(odd), RACE)
+    assert not list(cache.glob("verified-*.pickle"))
+    assert same(verified.loads(text), savefile.loads(text), RACE)
+    assert len(list(cache.glob("verified-*.pickle"))) == 1
