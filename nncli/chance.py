@@ -47,26 +47,19 @@ class Stream:
 
     def below(self, n: int) -> int:
         """A whole number from 0 to ``n - 1``, each equally likely (``n`` >= 1)."""
-        return self.below_each(n, 1)[0]
-
-    def below_each(self, n: int, count: int) -> list[int]:
-        """``count`` numbers drawn one after another as ``below(n)`` draws each (a roll of
-        ``count`` dice of ``n`` faces, less the 1)."""
         if n < 1:
             raise ValueError("below() needs at least one outcome")
         width = (n - 1).bit_length()
         if not width:
-            return [0] * count
+            return 0
         mask = (1 << width) - 1
-        drawn: list[int] = []
-        while len(drawn) < count:  # the next ``width`` bits, kept when they are below n
+        while True:  # the next ``width`` bits until they are below n
             while self._count < width:
                 self._refill()
             self._count -= width
             value = (self._bits >> self._count) & mask
             if value < n:
-                drawn.append(value)
-        return drawn
+                return value
 
     def pick(self, choices: Sequence[T]) -> T:
         """One of ``choices``, each equally likely."""

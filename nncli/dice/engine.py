@@ -140,8 +140,8 @@ def chance_move(state: State, stream: Stream) -> Move:
     """The outcome ``stream`` gives at this chance point (raises IllegalMove elsewhere)."""
     c = content()
     if state.to_roll:
-        drawn = stream.below_each(FACES, len(state.to_roll[0][1]))
-        return Roll(tuple([1 + face for face in drawn]))
+        below = stream.below
+        return Roll(tuple([1 + below(FACES) for _ in state.to_roll[0][1]]))
     if state.shadow_due:
         return Shadow(1 + stream.below(state.columns))
     if state.phase == ORDER:
