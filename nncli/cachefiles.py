@@ -16,10 +16,16 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-try:  # the C unpickler alone: importing the pickle module costs start-up time, reading needs none
+try:  # the C pickler alone: importing the pickle module costs start-up time, neither needs it
+    from _pickle import PicklingError
+    from _pickle import dump as _pickle
     from _pickle import load as _unpickle
 except ImportError:  # pragma: no cover - a Python without the C accelerator
+    from pickle import PicklingError
+    from pickle import dump as _pickle
     from pickle import load as _unpickle
+
+_PROTOCOL = 5  # pickle.HIGHEST_PROTOCOL of every Python nncli runs on
 
 
 def cache_dir() -> Path | None:
@@ -47,15 +53,13 @@ def read(path: Path) -> Any:
 
 def store(value: Any, path: Path) -> None:
     """Pickle ``value`` to ``path`` atomically (a temporary file of this process, renamed)."""
-    import pickle
-
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with temp.open("wb") as fh:
-            pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            _pickle(value, fh, protocol=_PROTOCOL)
         os.replace(temp, path)
-    except (OSError, pickle.PicklingError):
+    except (OSError, PicklingError):
         with contextlib.suppress(OSError):
             temp.unlink()
 

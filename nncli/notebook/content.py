@@ -34,8 +34,20 @@ class Cost(NamedTuple):
     source: int = 0
 
     def items(self) -> tuple[tuple[str, int], ...]:
-        """(resource, amount) for each non-zero part, in RESOURCES order (its fields')."""
-        return tuple([(r, n) for r, n in zip(self._fields, self, strict=True) if n])
+        """(resource, amount) for each non-zero part, in RESOURCES order (its fields'): made once
+        for each cost (a replay pays the same few costs thousands of times)."""
+        amounts = tuple(self)  # (a plain tuple's hash and equality: quicker than a Cost's)
+        found = _COST_ITEMS.get(amounts)
+        if found is None:
+            if len(_COST_ITEMS) >= _COST_ITEMS_KEPT:
+                _COST_ITEMS.clear()
+            found = _COST_ITEMS[amounts] = tuple(
+                [(r, n) for r, n in zip(self._fields, amounts, strict=True) if n])
+        return found
+
+
+_COST_ITEMS: dict[tuple[int, ...], tuple[tuple[str, int], ...]] = {}  # Cost.items, by amounts
+_COST_ITEMS_KEPT = 1024  # forgotten all at once past this many
 
 
 @distinct

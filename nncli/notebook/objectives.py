@@ -91,12 +91,19 @@ CONDITIONS: dict[str, tuple[bool, Check]] = {
 
 
 def check(state: State, ending: bool) -> None:
-    """Mark every objective of the player to act that is now met (OBJ-02, OBJ-04)."""
+    """Mark every objective of the player to act that is now met (OBJ-02, OBJ-04).
+
+    A player's ``objectives`` hold only keys of its own nation's objectives, each once (this
+    function is the only one that adds to them), so when they are as many as the nation's, every
+    one is met and nothing is left to test."""
     nation = state.mover
     player = state.player(nation)
     if player.controller == "ai":
         return  # Rules: Q-58 - the solo AI does not pursue objectives
-    for goal in content.load().nations[nation].objectives:
+    goals = content.load().nations[nation].objectives
+    if len(player.objectives) == len(goals):
+        return
+    for goal in goals:
         if goal.key in player.objectives:
             continue
         at_end, test = CONDITIONS[goal.condition]

@@ -33,12 +33,15 @@ def score_round(state: State) -> None:
             "culture-1": player.culture >= limits["culture_vp_1"],
             "culture-2": player.culture >= limits["culture_vp_2"],
         }
-        wonder = wonder_counts(state, player.nation)
+        wonder: bool | None = None  # wonder_counts, once a Culture VP waits on it
         for key, earned in gains.items():
             if not earned or key in player.scored:
                 continue
-            if key.startswith("culture") and not wonder:
-                continue
+            if key.startswith("culture"):
+                if wonder is None:
+                    wonder = wonder_counts(state, player.nation)
+                if not wonder:
+                    continue
             player.scored.append(key)
             if key.startswith("science"):
                 player.vp_science = min(most, player.vp_science + 1)
