@@ -97,12 +97,13 @@ def check_site(state: State, nation: str, kind: BuildingType, rect: Rect) -> Non
     where = square_name(rect.col, rect.row)
     if not board.in_bounds(state, rect):
         raise IllegalMove(f"a {kind.name} at {where} would run off the map (Rules: Q-21).")
+    col, row, width, height = rect  # a building's tile overlaps when its corner is this near:
     for other in state.buildings:
-        if other.rect.overlaps(rect):
+        if col - BUILDING_W < other.col < col + width \
+                and row - BUILDING_H < other.row < row + height:
             raise IllegalMove(f"a {kind.name} at {where} would overlap {other.owner}'s "
                               f"{other.id} (Rules: BUILD-33).")
-    col, row, width, height = rect  # a unit's 2x2 tile overlaps when its corner is this near:
-    for unit in state.units:
+    for unit in state.units:  # and a unit's 2x2 tile, when its corner is this near
         if col - UNIT_W < unit.col < col + width and row - UNIT_H < unit.row < row + height:
             raise IllegalMove(f"a {kind.name} at {where} would overlap {unit.owner}'s "
                               f"{unit.id} (Rules: BUILD-34).")
