@@ -184,6 +184,10 @@ class Content:
         return {key: (tile.pays_in, tuple(tile.cost * m for m in self.rules.row_multipliers))
                 for key, tile in self.tiles.items()}
 
+    def price(self, key: str, row: int) -> int:
+        """The price of the tile ``key`` in ``row`` (1 to 3) of the progress board."""
+        return self.prices[key][1][row - 1]
+
     @cached_property
     def face_values(self) -> dict[tuple[str, int], tuple[str, int]]:
         """The symbol and count shown by each (colour, face index)."""

@@ -249,7 +249,7 @@ def buy_moves(c: Content, state: State, player: Player) -> list[Move]:
             continue
         tile = c.tiles[key]
         column, row = space % state.columns + 1, space // state.columns + 1
-        price = tile.cost * c.rules.row_multipliers[row - 1]
+        price = c.price(key, row)
         symbol = tile.pays_in
         if (symbol, price) not in cache:
             cache[(symbol, price)] = (minimal_payments(c, player, symbol, price)
@@ -417,7 +417,7 @@ def _buy(c: Content, state: State, player: Player, move: Buy) -> None:
     tile = c.tiles[key]
     if move.place not in places(player, tile.type):
         raise IllegalMove(_place_problem(player, tile.type, tile.name, move.place))
-    price = tile.cost * c.rules.row_multipliers[move.row - 1]
+    price = c.price(key, move.row)
     flow.spend(player, check(c, player, move.pay, tile.pays_in, price, tile.name),
                move.pay.chits)
     state.board[space] = ""

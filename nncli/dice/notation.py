@@ -209,7 +209,7 @@ def _suggest_buy(state: State, column: int, row: int, place: str) -> str:
     if not key or engine.mover(state) not in state.players:
         return f"say how you pay: buy {column} {row} with DICE CHITS"
     tile, player = c.tiles[key], state.players[str(engine.mover(state))]
-    price = tile.cost * c.rules.row_multipliers[row - 1]
+    price = c.price(key, row)
     have = available(c, player, tile.pays_in)
     if have < price:
         return (f"{tile.name} costs {price} {tile.pays_in} here, your dice and chits give "

@@ -31,12 +31,11 @@ def word_prices(state: State, prefix: str) -> list[tuple[str, str, bool]]:
     data = content()
     player = state.players[str(who)]
     found = []
-    for row, multiplier in enumerate(data.rules.row_multipliers, start=1):
+    for row in range(1, len(data.rules.row_multipliers) + 1):
         key = state.board[(row - 1) * state.columns + column - 1]
         if not key or not str(row).startswith(typed):
             continue
-        tile = data.tiles[key]
-        price = tile.cost * multiplier
+        tile, price = data.tiles[key], data.price(key, row)
         affordable = available(data, player, tile.pays_in) >= price
         found.append((str(row), f"{tile.name} {price} {tile.pays_in}", affordable))
     return found

@@ -165,8 +165,9 @@ def _buy(c: Content, state: State, hand: Hand, rng: random.Random) -> Move | Non
     space = _pick(rng, affordable)
     tile = c.tiles[state.board[space]]
     place = _pick(rng, places(hand.player, tile.type))
-    return Buy(space % columns + 1, space // columns + 1, place,
-               hand.payment(tile.pays_in, prices[tile.key][1][space // columns], rng))
+    row = space // columns + 1
+    pay = hand.payment(tile.pays_in, c.price(tile.key, row), rng)
+    return Buy(space % columns + 1, row, place, pay)
 
 
 def _wonder(c: Content, state: State, hand: Hand, rng: random.Random) -> Move | None:
