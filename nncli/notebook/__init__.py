@@ -44,10 +44,8 @@ _modules = _Modules()
 
 def _legal_texts(state: State) -> list[str]:
     """The canonical texts of ``engine.legal_moves(state)``."""
-    from nncli.notebook import engine
-    from nncli.notebook.notation import format_move
-
-    return [format_move(move) for move in engine.legal_moves(state)]
+    format_move = _modules.notation.format_move
+    return [format_move(move) for move in _modules.engine.legal_moves(state)]
 
 
 class NotebookNations:
@@ -75,19 +73,16 @@ class NotebookNations:
         return setup.option_help()
 
     def new_game(self, setup_: Mapping[str, Any]) -> State:
-        from nncli.notebook import engine
-
-        return engine.new_game(setup_)
+        started: State = _modules.engine.new_game(setup_)
+        return started
 
     def legal_moves(self, state: State) -> list[Move]:
-        from nncli.notebook import engine
-
-        return engine.legal_moves(state)
+        legal: list[Move] = _modules.engine.legal_moves(state)
+        return legal
 
     def apply(self, state: State, move: Move) -> State:
-        from nncli.notebook import engine
-
-        return engine.apply(state, move)
+        applied: State = _modules.engine.apply(state, move)
+        return applied
 
     def advance(self, state: State, move: Move) -> State:
         self._legal.forget()
