@@ -67,7 +67,6 @@ def _table(record: MoveRecord) -> str:
     return f"{text}sig = {sig}\n" if record.sig else text
 
 
-
 class _NotPlain(Exception):
     """A value ``table_text`` leaves to ``tomli_w``."""
 
