@@ -161,3 +161,14 @@ def test_play_opens_a_finished_game_with_one_game_over_banner(
     out = capsys.readouterr().out
     assert "=== game over: Ann scores" in out and "Hall of Fame" in out
     assert "game over: game over" not in out
+
+
+@pytest.mark.parametrize("count", ["0", "5", "-1"])
+def test_new_refuses_a_player_count_outside_one_to_four(tmp_path: Path, count: str) -> None:
+    """`--players 0` is not "not given": like 5, it is refused with the game's range, and no
+    save is made."""
+    path = tmp_path / "x.toml"
+    result = CliRunner().invoke(app, ["new", str(path), "--game", "dice", "--players", count])
+    assert result.exit_code == 2
+    assert "the Dice Game is for 1 to 4 players" in result.stderr
+    assert not path.exists()

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from nncli.chance import seeded
 from nncli.dice import engine, scoring
 from nncli.dice.content import content
 from nncli.dice.moves import Pass, Reroll, Shadow, ShadowBooks
 from nncli.dice.state import CHANCE, Chit, State
+from nncli.game import IllegalMove
 from tests.dicekit import all_faces, new, settle, started, texts
 
 
@@ -129,6 +132,9 @@ def test_you_take_a_pass_tile_only_if_the_shadow_took_none() -> None:
     state.shadow_taken = ["pass-book"]
     state.pass_tiles = ["pass-food", "pass-strength", ""]
     assert texts(state)[-1] == "pass" and "pass food" not in texts(state)
+    with pytest.raises(IllegalMove, match="the shadow has taken a pass-first tile") as refused:
+        engine.apply(state, Pass("pass-food"))
+    assert "last player" not in str(refused.value)
     state.bonus = "bonus-last-pass"
     state.shadow_taken = ["pass-food", "pass-strength", "pass-book"]
     state.pass_tiles = ["", "", ""]

@@ -276,8 +276,10 @@ def test_completed_wonders_full() -> None:
     nation.wonders = ["pyramids", "hanging-gardens", "library-of-alexandria", "alhambra",
                       "notre-dame"]
     nation.wonder, nation.built, nation.stone = "stonehenge", 1, 5
-    with pytest.raises(IllegalMove, match="completed-wonder spaces are full"):
+    with pytest.raises(IllegalMove, match="completed-wonder spaces are full") as refused:
         engine.apply(state, Move(ARCHITECT))
+    assert "architect over one of pyramids" in str(refused.value)
+    assert "buy" not in str(refused.value)
     after = engine.apply(state, Move(ARCHITECT, over="pyramids"))
     assert after.nations[nation.key].wonders[0] == "stonehenge"
     assert "pyramids" in after.nations[nation.key].covered

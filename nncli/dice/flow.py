@@ -222,8 +222,12 @@ def pass_tiles_open(state: State) -> list[str]:
 def pass_turn(c: Content, state: State, player: Player, tile: str) -> None:
     open_tiles = pass_tiles_open(state)
     if tile and tile not in open_tiles:
-        why = "the last player to pass gets nothing (UPASS-04)" if state.unrest else \
-            "there are pass-first tiles only with Unrest"
+        if not state.unrest:
+            why = "there are pass-first tiles only with Unrest"
+        elif state.solo:
+            why = "the shadow has taken a pass-first tile this round (USOLO-15)"
+        else:
+            why = "the last player to pass gets nothing (UPASS-04)"
         raise IllegalMove(f"you cannot take {tile}: {why}" if not open_tiles else
                           f"{tile} is not there; take one of {', '.join(open_tiles)}")
     if open_tiles and not tile:

@@ -30,7 +30,9 @@ def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
         raise BadSetup(f'the Dice Game is played solo against the shadow: use --solo {SHADOW}')
     boards = list(options.get("nations") or [])
     names = list(options.get("names") or [])
-    count = options.get("players") or (1 if solo else len(names) or len(boards) or 2)
+    count = options.get("players")
+    if count is None:
+        count = 1 if solo else len(names) or len(boards) or 2
     if not isinstance(count, int) or not 1 <= count <= 4:
         raise BadSetup("the Dice Game is for 1 to 4 players")
     if solo and count != 1:

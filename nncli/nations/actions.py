@@ -97,7 +97,8 @@ def cover_problem(
             return f"you have a free space, so {card.name} covers nothing"
         return None
     if not move.over:
-        return f"your {spaces} {what} are full: buy {card.id} over one of {', '.join(held)}"
+        verb = "architect" if card.type == "wonder" else f"buy {card.id}"
+        return f"your {spaces} {what} are full: {verb} over one of {', '.join(held)}"
     if move.over not in held:
         shown = content.cards[move.over].name if move.over in content.cards else move.over
         return f"{shown} is not one of your {what}"
