@@ -11,6 +11,41 @@ one legal move for the player to move (never at a chance point), chosen with the
 ``random.Random`` ``rng`` and built directly, for a game whose legal moves are too many to list
 at every move of self-play; it returns only moves ``legal_moves`` lists (see
 ``nncli.botplay.random_play``).
+
+The screens' optional methods (issue 23; each game implements them in its own package):
+
+``report(state) -> list[str]``
+    The lines of the last round's (or phase's) automatic happenings, the ones nobody typed
+    (production, events, famine, revolt, war, books, scoring): one line per player or per
+    effect, each at most 58 columns, plain text (no colour codes); [] before anything happened.
+    The state holds what they need (the engine stays pure), through ``to_dict``/``from_dict``
+    and replay. The shell shows them whenever they changed across a move and the computer's and
+    chance's moves that followed it, and again on the REPL command ``report``.
+``describe(before, move, after) -> str``
+    The move in words with the mover's display name, at most 78 columns, for the hand-over
+    recap, ``receive`` and the echo of bot moves ("Persia bought Colosseum (row 1) for 1 gold"),
+    naming side effects on the mover's standing in the same sentence ("Ben grew: +1 worker,
+    -3 stability"). ``after`` is the state after ``move``. Without it the shell says
+    "SEAT: " + ``format(move)``.
+``scores(state) -> dict[str, int]``
+    Each seat's VP now (cheap: the shell calls it after every move of a replay).
+``round_of(state) -> int``
+    The round (or age) being played now, for the VP-by-round chart of ``nncli stats``.
+``final_figures(state) -> list[str]``
+    Lines (each at most 78 columns) with the figures that decided the game: books, strength,
+    wonders, colonies, the Hall of Fame title; shown at game over and by ``nncli stats``.
+
+``render``'s ``player`` (a seat or a display name, case forgiven; BadNotation with a
+did-you-mean when unknown) with ``view="panels"`` shows that player's board and cards in full.
+With ``view="all"`` and ``size=(80, 21)`` (the shell keeps the last 3 of 24 lines for the
+prompt, the toolbar and a message) the mover's screen shows a one-line banner and one standings
+line per player for every player the game allows (name, short where the full does not fit, VP,
+books, the game's key figures), no line wider than the size.
+
+``help_text(None)`` is the overview of this game's own moves only (at most 18 lines of at most
+78 columns; the shell adds its own commands below); ``help_text(TERM)`` answers every term its
+screens use, every rule id its refusals cite (case forgiven) and every nation; lines wrap at words
+within 78 columns. A mistyped card, tile or nation in a move is refused with a did-you-mean.
 """
 
 from __future__ import annotations
@@ -87,11 +122,14 @@ class Game(Protocol):
         view: str = "all",
         size: tuple[int, int] | None = None,
         centre: str | None = None,
+        player: str | None = None,
     ) -> str:
         """The game as text: ``view`` "all" (the board and the players' panels), "board" (the
         board and one status line), "panels" or "legend". With ``size`` (columns, lines) the
         board fits that window, around ``centre`` (a place in the game's notation, else BadNotation)
         or where the mover plays; without it, all of the board. The defaults give ``nncli show``.
+        ``player`` (a seat or display name, case forgiven, else BadNotation) picks whose panels
+        ``view="panels"`` shows; None means the mover's (see the module's docstring).
         """
 
     def to_dict(self, state: Any) -> dict[str, Any]:

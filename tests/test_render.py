@@ -150,3 +150,12 @@ def test_panels_and_legend_alone(state: State) -> None:
     assert "pieces: th1@k29" in panels and "map: ." not in panels and " . . " not in panels
     legend = render(state, color=False, view="legend")
     assert legend.startswith("map: . ground") and legend.endswith("owners: = Ann  # Ben")
+
+
+def test_panels_of_one_player_named_by_nation_or_name(state: State) -> None:
+    """``panels NAME`` (issue 23): any player's panel, by nation key or name, case forgiven."""
+    ben = render(state, color=False, view="panels", player="BEN")
+    assert ben == render(state, color=False, view="panels", player="thimble")
+    assert "Ben, Thimble Empire" in ben and "hand: 1 eureka" in ben and "Ann," not in ben
+    with pytest.raises(BadNotation, match="no player 'thimbel'; did you mean thimble"):
+        render(state, color=False, view="panels", player="thimbel")

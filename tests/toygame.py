@@ -99,10 +99,11 @@ class RaceGame:
         view: str = "all",
         size: tuple[int, int] | None = None,
         centre: str | None = None,
+        player: str | None = None,
     ) -> str:
         """One line of status, the race's whole board; it has no panels, legend or places."""
-        if centre is not None:
-            raise BadNotation("the race has no places to look at")
+        if centre is not None or player is not None:
+            raise BadNotation("the race has no places or panels to look at")
         if view in ("panels", "legend"):
             return ""
         total = f"\x1b[1m{state.total}\x1b[0m" if color else str(state.total)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from nncli.dice import engine, setup
 from nncli.dice.moves import Move
 from nncli.dice.state import State, to_dict
-from nncli.game import turn_refusal
+from nncli.game import BadNotation, turn_refusal
 from nncli.textmoves import LegalTexts
 
 if TYPE_CHECKING:
@@ -87,7 +87,10 @@ class DiceGame:
         view: str = "all",
         size: tuple[int, int] | None = None,
         centre: str | None = None,
+        player: str | None = None,
     ) -> str:
+        if player is not None:  # until this game's render shows any player's panels
+            raise BadNotation("the Dice Game shows only the mover's panels so far")
         from nncli.dice.render import render
 
         return render(state, color, view, size, centre)

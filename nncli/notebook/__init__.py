@@ -127,10 +127,11 @@ class NotebookNations:
         view: str = "all",
         size: tuple[int, int] | None = None,
         centre: str | None = None,
+        player: str | None = None,
     ) -> str:
         from nncli.notebook.render import render
 
-        return render(state, color, view=view, size=size, centre=centre)
+        return render(state, color, view=view, size=size, centre=centre, player=player)
 
     def to_dict(self, state: State) -> dict[str, Any]:
         return to_dict(state)

@@ -13,6 +13,7 @@ with ``z`` for a Stunned unit. With colour, each nation's pieces also get the na
 
 from __future__ import annotations
 
+import difflib
 import textwrap
 from itertools import groupby
 
@@ -255,6 +256,18 @@ def _pieces_text(state: State, nation: str) -> str:
     return "pieces: " + ", ".join(buildings + units)
 
 
+def named_player(state: State, name: str) -> Player:
+    """The player ``name`` names: a nation key or a player's name, case forgiven; else
+    BadNotation with the closest name, or the list of them."""
+    names = {p.nation: p for p in state.players} | {p.name.lower(): p for p in state.players}
+    wanted = name.strip().lower()
+    if wanted in names:
+        return names[wanted]
+    close = difflib.get_close_matches(wanted, list(names), n=1)
+    hint = f"did you mean {close[0]}?" if close else f"try {', '.join(sorted(names))}."
+    raise BadNotation(f"no player '{name}'; {hint}")
+
+
 def panel(state: State, player: Player) -> list[str]:
     """A few lines about one player (``>`` marks the player to act): VP, resources, income..."""
     p = player
@@ -283,15 +296,18 @@ VIEWS = ("all", "board", "panels", "legend")
 
 
 def render(state: State, color: bool, *, view: str = "all", size: tuple[int, int] | None = None,
-           centre: str | None = None) -> str:
+           centre: str | None = None, player: str | None = None) -> str:
     """One view of the game; plain text without color.
 
     ``all``: the board, a legend, one panel per player and a status line; ``board``: the board
-    and the status line; ``panels``; ``legend``. With ``size`` (columns, lines) the board is the
-    window of the map that fits it, around the square ``centre`` or the mover's pieces.
+    and the status line; ``panels`` (only ``player``'s panel when one is named); ``legend``.
+    With ``size`` (columns, lines) the board is the window of the map that fits it, around the
+    square ``centre`` or the mover's pieces.
     """
     if view not in VIEWS:
         raise BadNotation(f"there is no view '{view}'; the views are {', '.join(VIEWS)}")
+    if player is not None:
+        return "\n".join(panel(state, named_player(state, player)))
     middle = centre_square(state, centre) if centre else None
     if size is None:
         board = board_lines(state, color)
