@@ -1,4 +1,4 @@
-"""The command line: thin commands that call ``savefile`` and the game, and print.
+"""The command line: thin commands that call the save rooms (``save*``) and the game, and print.
 
 Exit codes: 0 done; 1 an illegal move (nothing saved); 2 bad usage or a bad save file.
 Every error is one sentence on stderr, never a traceback.
@@ -22,9 +22,9 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperOption
 from typer.models import CommandInfo
 
-from nncli import atomicfile, savefile
+from nncli import atomicfile, savefile, saveplay, saveread
 from nncli.game import GAMES, BadSetup, CampaignWon, Game, get_game
-from nncli.savefile import Save, SaveError
+from nncli.savemodel import Save, SaveError
 from nncli.textsafe import brief, shown
 
 app = typer.Typer(
@@ -91,7 +91,7 @@ def store(save: Save, path: Path, force: bool = False) -> Save:
 
 def apply_all(game: Game, save: Save, texts: list[tuple[str, str]]) -> Save:
     """``save`` after every move of ``texts`` ((where, text) pairs); exit 1 at the first bad one."""
-    done, made, refused = savefile.append_each(save, game, [text for _, text in texts])
+    done, made, refused = saveplay.append_each(save, game, [text for _, text in texts])
     if refused is not None:
         fail(f"{texts[made][0]}{refused}", EXIT_ILLEGAL)
     return done
@@ -389,9 +389,9 @@ def new(
             setup = game.make_setup(chosen)
         if pbem:
             setup["pbem"] = {"chance": chance}
-        created = savefile.new_save(game, setup)
+        created = saveplay.new_save(game, setup)
         if pbem:
-            created = savefile.join(created, game, seat or game.seats(created.state)[0])
+            created = saveplay.join(created, game, seat or game.seats(created.state)[0])
     except (BadSetup, SaveError) as exc:
         fail(str(exc))
     with save_errors(path):
@@ -451,7 +451,7 @@ def play(
         path = default_path()
         with save_errors(path):
             path.parent.mkdir(parents=True, exist_ok=True)
-            started = savefile.new_save(game, game.default_setup())
+            started = saveplay.new_save(game, game.default_setup())
         started = store(started, path)
     else:
         game, started = open_save(path)
@@ -509,7 +509,7 @@ def run(
             fail(f"cannot read the moves file {file}: {getattr(exc, 'strerror', None) or exc}")
         texts = [(f"line {n}: ", line.split("#", 1)[0].strip()) for n, line in enumerate(lines, 1)]
         texts = [(where, text) for where, text in texts if text]
-        done, made, refused = savefile.append_each(loaded, game, [text for _, text in texts])
+        done, made, refused = saveplay.append_each(loaded, game, [text for _, text in texts])
         if made or refused is None:
             store(done, save)
     for record in done.moves[len(loaded.moves) :] if made or refused is None else []:
@@ -593,7 +593,7 @@ def mail(
 
     with save_errors(save):
         text = savefile.read_text(save)
-        loaded = savefile.loads(text, str(save))
+        loaded = saveread.loads(text, str(save))
     game = get_game(loaded.game_key)
     try:
         message = pbem.compose(game, loaded, text, save.name, to=to, sender=sender)
@@ -608,7 +608,7 @@ def mail(
         atomicfile.replace_bytes(path, data)
     typer.echo(str(path))
     if pbem.turn_unfinished(game, loaded):
-        who = savefile.seat_name(game, loaded.state, loaded.moves[-1].by)
+        who = saveplay.seat_name(game, loaded.state, loaded.moves[-1].by)
         typer.echo(f"note: it is still {who}'s turn; did you mean to finish it first?", err=True)
 
 
@@ -659,13 +659,13 @@ def tell_fair_play(game: Game, done: Save, path: Path) -> None:
 
     if done.ledger is None:
         return
-    local = savefile.local_seats(done)
+    local = saveplay.local_seats(done)
     if not local:
         free = [s for s in done.ledger.seats if s not in done.ledger.keys]
         typer.echo(f"note: you hold no seat of this game yet; join it with: nncli join {path} "
                    f"SEAT (free: {', '.join(free)})", err=True)
     elif game.mover(done.state) == CHANCE:
-        typer.echo(f"note: {savefile.waiting_message(done, game)}", err=True)
+        typer.echo(f"note: {saveplay.waiting_message(done, game)}", err=True)
 
 
 @app.command(cls=PlainHelp)
@@ -685,6 +685,6 @@ def join(
         if not free:
             fail(f"every seat of {save} has joined already")
         with save_errors(save):
-            done = savefile.join(loaded, game, seat or free[0])
+            done = saveplay.join(loaded, game, seat or free[0])
         store(done, save)
     typer.echo(f"joined {save} as {seat or free[0]}; mail it to the other players")

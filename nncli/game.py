@@ -1,7 +1,7 @@
 """The small interface every game behind the shell provides, and the registry of games.
 
-The shell (``cli``, ``repl``, ``savefile``, ``pbem``) knows games only through ``Game``; nothing
-there names a rule or a piece of any one game.
+The shell (``cli``, ``repl``, the save rooms ``save*``, ``pbem``) knows games only through
+``Game``; nothing there names a rule or a piece of any one game.
 
 Optional methods, looked up with getattr (a game without one loses only that feature):
 ``setup_help()`` (the setup options' help, see ``cli``), ``json_view(state)`` (``show --json``),

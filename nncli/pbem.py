@@ -19,16 +19,18 @@ from email.message import EmailMessage, Message
 from email.utils import formatdate, make_msgid
 from pathlib import Path
 
-from nncli import fairplay, limits, savefile
+from nncli import fairplay, limits, savefile, saveplay, saveread
 from nncli.game import Game
-from nncli.savefile import MoveRecord, Save, SaveError, seat_name
+from nncli.savemodel import Save, SaveError
+from nncli.saveplay import seat_name
+from nncli.savetext import MoveRecord
 from nncli.textsafe import shown
 
 LINE = 78  # the longest line of a message body (RFC 5322's recommended limit)
 BOARD_LINES = 999  # a board window in the body is LINE wide and as long as the board
 WIDE_LINES = 10  # a board with more lines than this wider than LINE is left out of the body
 DEFAULT_ADDRESS = "nncli@localhost"  # the From address when none is given: the mail program's own
-MAX_MESSAGE_BYTES = 2 * savefile.MAX_BYTES  # a base64 attachment is a third larger than the save
+MAX_MESSAGE_BYTES = 2 * limits.MAX_BYTES  # a base64 attachment is a third larger than the save
 _PART_LINE = re.compile(rb"^(?:--|content-type[ \t]*:)", re.IGNORECASE | re.MULTILINE)
 _BOUNDARY = re.compile(rb"boundary[ \t]*=", re.IGNORECASE)
 
@@ -58,7 +60,7 @@ def receive(ours: Save, incoming: Save, game: Game) -> list[MoveRecord]:
             f"yours has {len(ours.moves)}"
         )
     new = incoming.moves[len(ours.moves) :]
-    savefile.replay(ours, game, new)
+    saveread.replay(ours, game, new)
     return new
 
 
@@ -81,7 +83,7 @@ def describe(record: MoveRecord) -> str:
 
 def fresh_copy(incoming: Save, game: Game) -> Save:
     """A save of the same game with no moves made: ``ours`` for a first ``receive``."""
-    return savefile.started(game, incoming.game_key, incoming.setup, incoming.created)
+    return saveread.started(game, incoming.game_key, incoming.setup, incoming.created)
 
 
 def take_part(received: Save, game: Game) -> Save:
@@ -92,9 +94,9 @@ def take_part(received: Save, game: Game) -> Save:
     if ledger is None:
         return received
     free = [seat for seat in ledger.seats if seat not in ledger.keys]
-    if len(free) == 1 and not savefile.local_seats(received):
-        return savefile.join(received, game, free[0])
-    return savefile.progress(received, game)
+    if len(free) == 1 and not saveplay.local_seats(received):
+        return saveplay.join(received, game, free[0])
+    return saveplay.progress(received, game)
 
 
 # --- reading what arrived -----------------------------------------------------------------------
@@ -149,7 +151,7 @@ def _attached_save(payload: bytes, name: str) -> Save:
         text = payload.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(f"{name} is not UTF-8 text, so it is not a save") from None
-    return savefile.loads(text, name)
+    return saveread.loads(text, name)
 
 
 # --- writing a message --------------------------------------------------------------------------

@@ -28,9 +28,9 @@ from prompt_toolkit.history import FileHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.styles import Style
 
-from nncli import savefile
+from nncli import savefile, savemodel, saveplay
 from nncli.game import Game, GameError, help_topics, narration, word_prices
-from nncli.savefile import Save, SaveError, StaleSave
+from nncli.savemodel import Save, SaveError, StaleSave
 from nncli.textmoves import normalised
 from nncli.textsafe import shown
 from nncli.undo import CannotUndo, take_back
@@ -213,7 +213,7 @@ class Repl:
             disk: Save | None = savefile.load(self.path)
         except (OSError, SaveError):
             disk = None
-        if disk is None or not savefile.extends(disk, self.save):
+        if disk is None or not savemodel.extends(disk, self.save):
             self.error(
                 f"{self.path} was changed by another program and no longer continues this game, "
                 f"so {lost} and the file was left as it is; quit and run "
@@ -240,7 +240,7 @@ class Repl:
         """Apply and save the move ``text``; False (with an error printed) when it fails."""
         before = self.save
         try:
-            after = savefile.append(before, self.game, text)
+            after = saveplay.append(before, self.game, text)
         except GameError as exc:
             self.error(str(exc))
             return False

@@ -3,10 +3,10 @@ back when it was the mover's own, in the turn still going on, and drew nothing r
 
 from __future__ import annotations
 
-from nncli import savefile
+from nncli import saveplay
 from nncli.chance import CHANCE
 from nncli.game import Game
-from nncli.savefile import Save
+from nncli.savemodel import Save
 
 
 class CannotUndo(Exception):
@@ -22,7 +22,7 @@ def take_back(game: Game, save: Save) -> Save:
         raise CannotUndo(f'the last move was a chance move ("{last.move}"), never taken back')
     if game.mover(save.state) is None:
         raise CannotUndo("the game is over")
-    before = savefile.without_last(save, game)
+    before = saveplay.without_last(save, game)
     reason = game.undo_refusal(before.state, save.state)
     if reason is None and last.by != game.mover(save.state):  # whatever the game says
         reason = f"the last move was {last.by}'s"

@@ -27,12 +27,13 @@ from itertools import chain
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from nncli import cachefiles, limits, savefile, savetext
+from nncli import cachefiles, limits, saveread, savetext
 from nncli.game import Game, get_game
-from nncli.savefile import Save, SaveError
+from nncli.savemodel import Save, SaveError
 
 _SHELL = os.path.dirname(__file__)
-_JUDGES = ("__init__.py", "savefile.py", "savetext.py", "verified.py", "chance.py", "game.py")
+_JUDGES = ("__init__.py", "limits.py", "savemodel.py", "savemigrate.py", "saveread.py",
+           "savetext.py", "verified.py", "chance.py", "game.py")
 
 
 class Entry(NamedTuple):
@@ -48,13 +49,13 @@ class Entry(NamedTuple):
 
 def loads(text: str, name: str = "the save", full: bool = False, whole: str | None = None) -> Save:
     """The verified save of ``text``: from the cache when it remembers the file or the file's
-    start, else (and always with ``full``) verified in full by ``savefile.loads``. ``whole`` is
+    start, else (and always with ``full``) verified in full by ``saveread.loads``. ``whole`` is
     the digest of the text (``_digest``) when the caller has it already."""
     folder = cachefiles.cache_dir()
     start = _moves_start(text)
     game = None if folder is None or start is None else _game(text[:start])
     if folder is None or start is None or game is None:
-        return savefile.loads(text, name)
+        return saveread.loads(text, name)
     path = folder / f"verified-{_entry_name(game, text[:start])}.pickle"
     kept = None if full else cachefiles.read(path)
     whole = whole or _digest(text)
@@ -65,7 +66,7 @@ def loads(text: str, name: str = "the save", full: bool = False, whole: str | No
         if extended is not None:
             _store(path, text, whole, *extended)
             return extended[0]
-    save = savefile.loads(text, name)
+    save = saveread.loads(text, name)
     end = _moves_end(save, text, start)
     if end is not None and save.game_key == game.key:
         _store(path, text, whole, save, start, end)
@@ -138,7 +139,7 @@ def _files(folder: str) -> list[str]:
 
 
 def _digest(text: str) -> str:
-    """The sha256 of ``text``'s UTF-8 bytes (``savefile.bytes_digest`` of the file it is)."""
+    """The sha256 of ``text``'s UTF-8 bytes (``savemodel.bytes_digest`` of the file it is)."""
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -168,8 +169,8 @@ def _extend(kept: Entry, text: str, game: Game) -> tuple[Save, int, int] | None:
     if not _within_limits(text, rest):
         return None
     try:
-        extended = savefile.replay(_with_moves(kept), game, records, owned=True)
-        savefile.check_snapshot(game, rest["state"], extended.state)
+        extended = saveread.replay(_with_moves(kept), game, records, owned=True)
+        saveread.check_snapshot(game, rest["state"], extended.state)
     except SaveError:
         return None
     return extended, kept.moves_start, end

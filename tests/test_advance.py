@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from nncli import savefile
+from nncli import saveplay, saveread
 from nncli.game import IllegalMove
 from nncli.notebook import GAME, bots, engine, setup
 from nncli.notebook.moves import Initiative
@@ -52,17 +52,17 @@ def test_advance_refuses_what_apply_refuses() -> None:
 
 
 def test_replay_leaves_a_save_it_does_not_own_alone() -> None:
-    """``savefile.replay`` (used by ``receive``) copies the state it starts from, then changes
+    """``saveread.replay`` (used by ``receive``) copies the state it starts from, then changes
     only its copy."""
-    save = savefile.new_save(GAME, setup_for("mushroom", "thimble", seed=5))
+    save = saveplay.new_save(GAME, setup_for("mushroom", "thimble", seed=5))
     rng = random.Random(5)
     for _ in range(10):
-        save = savefile.append(save, GAME, GAME.format(bots.random_move(save.state, rng)))
+        save = saveplay.append(save, GAME, GAME.format(bots.random_move(save.state, rng)))
     longer = save
     for _ in range(10):
-        longer = savefile.append(longer, GAME, GAME.format(bots.random_move(longer.state, rng)))
+        longer = saveplay.append(longer, GAME, GAME.format(bots.random_move(longer.state, rng)))
     before = to_dict(save.state)
-    replayed = savefile.replay(save, GAME, longer.moves[10:])
+    replayed = saveread.replay(save, GAME, longer.moves[10:])
     assert to_dict(save.state) == before
     assert len(save.moves) == 10
     assert to_dict(replayed.state) == to_dict(longer.state)

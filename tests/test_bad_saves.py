@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from nncli import savefile
+from nncli import limits, savefile
 from tests.test_cli import cli_process, nncli
 
 BAD_SAVES = Path(__file__).parent / "data" / "bad-saves"
@@ -104,9 +104,9 @@ def test_receive_refuses_damaged_incoming_saves(name: str, tmp_path: Path) -> No
 
 def test_oversize_file_is_refused_unparsed(tmp_path: Path) -> None:
     path = tmp_path / "huge.toml"
-    path.write_bytes(GOOD.read_bytes() + b"#" * savefile.MAX_BYTES)
+    path.write_bytes(GOOD.read_bytes() + b"#" * limits.MAX_BYTES)
     for args in (("verify", path), ("move", path, "end")):
         result = nncli(*args)
         assert result.exit_code == 2
         assert result.stderr == f"error: {path} is larger than 10 MB, too large to be a save\n"
-    assert path.stat().st_size == GOOD.stat().st_size + savefile.MAX_BYTES
+    assert path.stat().st_size == GOOD.stat().st_size + limits.MAX_BYTES

@@ -8,8 +8,9 @@ from dataclasses import replace
 
 import pytest
 
-from nncli import chance, savefile
-from nncli.savefile import MoveRecord, SaveError, move_digest
+from nncli import chance, savemodel, saveplay, saveread
+from nncli.savemodel import SaveError, move_digest
+from nncli.savetext import MoveRecord
 from tests.toydice import DICE
 
 
@@ -42,11 +43,11 @@ def test_shuffled_is_a_permutation_and_pick_an_element() -> None:
 
 def test_chance_moves_are_drawn_from_the_seed_and_recorded() -> None:
     """At a chance point the shell draws the outcome and records it as a move by "chance"."""
-    save = savefile.new_save(DICE, DICE.default_setup())
+    save = saveplay.new_save(DICE, DICE.default_setup())
     assert [m.by for m in save.moves] == [chance.CHANCE]
     expected = DICE.format(DICE.chance_move(save.state, chance.seeded(1, 0)))
     assert save.moves[0].move == expected
-    save = savefile.append(save, DICE, "add 2")
+    save = saveplay.append(save, DICE, "add 2")
     assert [m.by for m in save.moves] == [chance.CHANCE, "a", chance.CHANCE]
     second = int(save.moves[2].move.split()[1])
     assert second == 1 + chance.seeded(1, 1).below(6)
@@ -54,33 +55,33 @@ def test_chance_moves_are_drawn_from_the_seed_and_recorded() -> None:
 
 def test_a_save_with_chance_moves_verifies() -> None:
     """A whole game, chance moves included, reads back equal."""
-    save = savefile.new_save(DICE, DICE.default_setup())
+    save = saveplay.new_save(DICE, DICE.default_setup())
     while DICE.mover(save.state) is not None:
-        save = savefile.append(save, DICE, "add 1")
-    loaded = savefile.loads(savefile.dumps(save))
+        save = saveplay.append(save, DICE, "add 1")
+    loaded = saveread.loads(savemodel.dumps(save))
     assert loaded.moves == save.moves and DICE.winner(loaded.state) is not None
 
 
 def test_a_chance_move_other_than_the_seeds_is_refused_on_load() -> None:
     """An edited roll with a recomputed digest chain is still refused: the seed decides it."""
-    save = savefile.new_save(DICE, DICE.default_setup())
-    save = savefile.append(save, DICE, "add 1")
+    save = saveplay.new_save(DICE, DICE.default_setup())
+    save = saveplay.append(save, DICE, "add 1")
     rolled = int(save.moves[0].move.split()[1])
     forged_text = f"roll {rolled % 6 + 1}"
-    head = savefile.setup_digest(save.setup)
+    head = savemodel.setup_digest(save.setup)
     digest = move_digest(head, "chance", forged_text)
     records = [MoveRecord("chance", forged_text, digest)]
     forged = replace(save, moves=records, state=DICE.apply(DICE.new_game(save.setup),
                                                            ("roll", rolled % 6 + 1)))
     with pytest.raises(SaveError, match=re.escape('move 1 ("' + forged_text + '")')):
-        savefile.loads(savefile.dumps(forged))
+        saveread.loads(savemodel.dumps(forged))
 
 
 def test_a_player_cannot_make_a_chance_move() -> None:
     """A record by a player where chance was due is refused as made out of turn."""
-    save = savefile.new_save(DICE, DICE.default_setup())
+    save = saveplay.new_save(DICE, DICE.default_setup())
     text = save.moves[0].move
-    digest = move_digest(savefile.setup_digest(save.setup), "a", text)
+    digest = move_digest(savemodel.setup_digest(save.setup), "a", text)
     forged = replace(save, moves=[MoveRecord("a", text, digest)])
     with pytest.raises(SaveError, match="chance's turn"):
-        savefile.loads(savefile.dumps(forged))
+        saveread.loads(savemodel.dumps(forged))

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from nncli import __version__, savefile
+from nncli import __version__, savefile, saveplay
 from nncli.cli import app, command_name
 from nncli.notebook import GAME, content
 
@@ -42,9 +42,9 @@ def nncli_process(
 def game(tmp_path: Path) -> Path:
     """A Notebook Nations game of Ann and Ben, a few moves in."""
     path = tmp_path / "game.toml"
-    save = savefile.new_save(GAME, GAME.make_setup({"seed": 4, "names": ["Ann", "Ben"]}))
+    save = saveplay.new_save(GAME, GAME.make_setup({"seed": 4, "names": ["Ann", "Ben"]}))
     for text in ("initiative 1", "initiative 2", "end"):
-        save = savefile.append(save, GAME, text)
+        save = saveplay.append(save, GAME, text)
     savefile.write(save, path)
     return path
 
@@ -142,7 +142,7 @@ def test_mail_from_and_line_lengths(game: Path, tmp_path: Path) -> None:
 def test_mail_of_a_board_wider_than_a_line(tmp_path: Path) -> None:
     path = tmp_path / "four.toml"
     setup = GAME.make_setup({"nations": ["mushroom", "thimble", "humming", "seed"], "seed": 2})
-    savefile.write(savefile.new_save(GAME, setup), path)
+    savefile.write(saveplay.new_save(GAME, setup), path)
     assert nncli("mail", path).exit_code == 0
     text = path.with_suffix(".eml").read_bytes().decode()
     body = text.split("\r\n\r\n", 2)[2]  # after the message's and the text part's headers

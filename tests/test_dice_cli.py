@@ -142,17 +142,17 @@ def test_play_opens_a_finished_game_with_one_game_over_banner(
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from nncli import savefile
+    from nncli import savefile, saveplay, saveread
     from nncli.dice import GAME
     from nncli.repl import run_repl
 
     monkeypatch.setenv("NNCLI_HISTORY", str(tmp_path / "history"))
-    save = savefile.new_save(GAME, GAME.make_setup({"seed": 2, "unrest": True, "solo": "shadow"}))
+    save = saveplay.new_save(GAME, GAME.make_setup({"seed": 2, "unrest": True, "solo": "shadow"}))
     while (move := GAME.hint(save.state)) is not None or GAME.mover(save.state) is not None:
         if move is None:  # a chance move: append draws it
-            move = GAME.chance_move(save.state, savefile.seeded_stream(
-                save.setup, savefile.chance_count(save.moves)))
-        save = savefile.append(save, GAME, GAME.format(move))
+            move = GAME.chance_move(save.state, saveread.seeded_stream(
+                save.setup, saveread.chance_count(save.moves)))
+        save = saveplay.append(save, GAME, GAME.format(move))
     path = tmp_path / "over.toml"
     savefile.write(save, path)
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nncli import botplay, savefile
+from nncli import botplay, savemodel, saveplay, saveread
 from nncli.chance import seeded
 from nncli.dice import GAME, engine
 from nncli.dice.content import content
@@ -110,14 +110,14 @@ def test_a_saved_game_loads_back_to_the_same_state(seed: int, unrest: bool, play
     """Save/load: a random game saved move by move replays to the same state, and its chance
     moves are the seeded source's."""
     setup = GAME.make_setup({"seed": seed, "unrest": unrest, "players": players})
-    save = savefile.new_save(GAME, setup)
+    save = saveplay.new_save(GAME, setup)
     rng = random.Random(seed)
     for _ in range(60):
         if GAME.mover(save.state) is None:
             break
         move = rng.choice(GAME.legal_moves(save.state))
-        save = savefile.append(save, GAME, GAME.format(move))
-    loaded = savefile.loads(savefile.dumps(save))
+        save = saveplay.append(save, GAME, GAME.format(move))
+    loaded = saveread.loads(savemodel.dumps(save))
     assert GAME.to_dict(loaded.state) == GAME.to_dict(save.state)
     assert [m.move for m in loaded.moves] == [m.move for m in save.moves]
 

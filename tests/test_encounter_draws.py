@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from nncli import chance, savefile
+from nncli import chance, savefile, savemodel, saveplay, saveread, savetext
 from nncli.game import IllegalMove
 from nncli.notebook import GAME, bots, encounters, engine
 from nncli.notebook.moves import Collect, Draw, EndTurn
-from nncli.savefile import SaveError
+from nncli.savemodel import SaveError
 from tests.test_encounters import at_token
 
 OLD_SAVE = Path(__file__).parent / "data" / "save-v1-encounters.toml"
@@ -51,28 +51,28 @@ def test_the_draw_is_recorded_and_checked_against_the_seed() -> None:
     game = _game_with_a_draw()
     index = next(i for i, m in enumerate(game.moves) if m.by == chance.CHANCE)
     drawn = game.moves[index].move
-    before = savefile.replay(savefile.new_save(GAME, game.setup), GAME, game.moves[:index])
+    before = saveread.replay(saveplay.new_save(GAME, game.setup), GAME, game.moves[:index])
     stream = chance.seeded(game.setup["seed"], 0)
     assert drawn == GAME.format(GAME.chance_move(before.state, stream))
     other = next(t for t in encounters.all_tiles() if f"draw {t}" != drawn)
     head, forged = before.head, []
     for record in game.moves[index:]:  # the tile changed, the digest chain made anew
         text = f"draw {other}" if not forged else record.move
-        head = savefile.move_digest(head, record.by, text)
-        forged.append(savefile.MoveRecord(record.by, text, head))
+        head = savemodel.move_digest(head, record.by, text)
+        forged.append(savetext.MoveRecord(record.by, text, head))
     edited = replace(game, moves=[*game.moves[:index], *forged])
     with pytest.raises(SaveError, match="is not the chance outcome the seed gives"):
-        savefile.loads(savefile.dumps(edited))
-    assert savefile.loads(savefile.dumps(game)).moves == game.moves
+        saveread.loads(savemodel.dumps(edited))
+    assert saveread.loads(savemodel.dumps(game)).moves == game.moves
 
 
-def _game_with_a_draw() -> savefile.Save:
+def _game_with_a_draw() -> savemodel.Save:
     """A new game played by the random bot through the shell until a tile has been drawn."""
     for seed in range(1, 30):
-        save = savefile.new_save(GAME, GAME.make_setup({"seed": seed, "vp": 3}))
+        save = saveplay.new_save(GAME, GAME.make_setup({"seed": seed, "vp": 3}))
         rng = random.Random(seed)
         while GAME.mover(save.state) and len(save.moves) < 300:
-            save = savefile.append(save, GAME, GAME.format(bots.random_move(save.state, rng)))
+            save = saveplay.append(save, GAME, GAME.format(bots.random_move(save.state, rng)))
             if save.moves[-1].by == chance.CHANCE:
                 return save
     raise AssertionError("no game drew a tile")
@@ -105,4 +105,4 @@ def test_an_edited_old_save_is_refused_before_it_is_lifted() -> None:
     target = moves[10]
     edited = text.replace(f'digest = "{target["digest"]}"', f'digest = "{"0" * 64}"', 1)
     with pytest.raises(SaveError, match=re.escape("move 11 does not match its digest")):
-        savefile.loads(edited)
+        saveread.loads(edited)

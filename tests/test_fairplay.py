@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from nncli import fairplay, pbem, savefile
+from nncli import fairplay, pbem, savefile, savemodel, saveread
 from nncli.cli import app
-from nncli.savefile import MoveRecord, move_digest
+from nncli.savemodel import move_digest
+from nncli.savetext import MoveRecord
 from tests.toydice import DICE
 
 
@@ -43,7 +44,7 @@ class Player:
         save = savefile.load(self.save)
         with pytest.MonkeyPatch.context() as patch:
             patch.setenv(fairplay.CONFIG_ENV, str(self.config))
-            found = fairplay.load_secrets(savefile.game_id(save), seat or self.name)
+            found = fairplay.load_secrets(savemodel.game_id(save), seat or self.name)
         assert found is not None
         return found
 
@@ -77,7 +78,7 @@ def started(tmp_path: Path, chance: str = "seeded", seats: tuple[str, ...] = ("a
     return group
 
 
-def loaded(player: Player) -> savefile.Save:
+def loaded(player: Player) -> savemodel.Save:
     return savefile.load(player.save)
 
 
@@ -113,7 +114,7 @@ def test_a_move_in_another_seats_name_is_refused(tmp_path: Path) -> None:
     assert ben.save.read_bytes() == before
 
 
-def forged(save: savefile.Save, by: str, text: str, signer: fairplay.Secrets) -> savefile.Save:
+def forged(save: savemodel.Save, by: str, text: str, signer: fairplay.Secrets) -> savemodel.Save:
     """``save`` with a record ``text`` by ``by`` appended and signed by ``signer``."""
     digest = move_digest(save.head, by, text)
     record = MoveRecord(by, text, digest, signer.sign(digest))
@@ -128,7 +129,7 @@ def test_a_forged_move_signed_by_another_key_is_refused_on_receive(tmp_path: Pat
     mine = loaded(ben)
     fake = fairplay.Secrets(b"\1" * 32, b"\2" * 32, b"\3" * 32)
     bad = forged(mine, "a", "add 2", fake)
-    ben.save.write_text(savefile.dumps(bad))
+    ben.save.write_text(savemodel.dumps(bad))
     before = ann.save.read_bytes()
     result = ben.mail_to(ann)
     assert result.exit_code == 2
@@ -159,10 +160,10 @@ def test_a_seed_secret_that_is_not_the_committed_one_is_refused(tmp_path: Path) 
     honest = [m for m in save.moves if m.move.startswith(fairplay.SEED)]
     assert [m.by for m in honest] == ["b"]
     cut = save.moves.index(honest[0])
-    base = savefile.replay(savefile.started(DICE, save.game_key, save.setup, save.created), DICE,
+    base = saveread.replay(saveread.started(DICE, save.game_key, save.setup, save.created), DICE,
                            save.moves[:cut])
     bad = forged(base, "b", f"{fairplay.SEED} {'ab' * 32}", ben_secrets)
-    ben.save.write_text(savefile.dumps(bad))
+    ben.save.write_text(savemodel.dumps(bad))
     result = ben.run("verify", "SAVE")
     assert result.exit_code == 2
     assert "does not match the seat's commitment" in result.output
@@ -184,7 +185,7 @@ def test_under_fair_chance_the_mover_cannot_compute_the_draw(tmp_path: Path) -> 
     ann, ben = fair_game_at_a_draw(tmp_path)
     save = loaded(ann)
     assert DICE.mover(save.state) == "chance"
-    draw = savefile.chance_count(save.moves)
+    draw = saveread.chance_count(save.moves)
     needed = ben.secrets().reveal_text(draw).split()[-1]
     for path in [*ann.folder.rglob("*"), *ann.config.rglob("*")]:
         if path.is_file():
@@ -214,7 +215,7 @@ def test_a_forged_or_reordered_reveal_is_refused(tmp_path: Path, how: str) -> No
     once per draw."""
     ann, ben = fair_game_at_a_draw(tmp_path)
     save = loaded(ann)
-    draw = savefile.chance_count(save.moves)
+    draw = saveread.chance_count(save.moves)
     ben_secrets = ben.secrets()
     good = ben_secrets.reveal_text(draw)
     text = {"wrong value": f"{fairplay.REVEAL} {draw} {'cd' * 32}",
@@ -222,7 +223,7 @@ def test_a_forged_or_reordered_reveal_is_refused(tmp_path: Path, how: str) -> No
             "twice": good}[how]
     bad = forged(save, "b", good, ben_secrets) if how == "twice" else save
     bad = forged(bad, "b", text, ben_secrets)
-    ann.save.write_text(savefile.dumps(bad))
+    ann.save.write_text(savemodel.dumps(bad))
     result = ann.run("verify", "SAVE")
     assert result.exit_code == 2
     reason = {"wrong value": "does not hash to the seat's previous chain value",
@@ -245,14 +246,14 @@ def test_in_a_three_player_relay_the_middle_player_cannot_change_the_others(
     honest = loaded(ben)
     ben_secrets = ben.secrets()
     last = max(i for i, m in enumerate(honest.moves) if m.by == "a")
-    before_it = savefile.replay(
-        savefile.started(DICE, honest.game_key, honest.setup, honest.created), DICE,
+    before_it = saveread.replay(
+        saveread.started(DICE, honest.game_key, honest.setup, honest.created), DICE,
         honest.moves[:last])
     before = cam.save.read_bytes()
     assert ben.run("move", "SAVE", "add 2").exit_code == 0  # Ben's own turn, then c's
     for bad in (forged(before_it, "a", "add 2", ben_secrets),  # Ann's move altered
                 forged(loaded(ben), "c", "add 1", ben_secrets)):  # a move in Cam's name
-        ben.save.write_text(savefile.dumps(bad))
+        ben.save.write_text(savemodel.dumps(bad))
         result = ben.mail_to(cam)
         assert result.exit_code == 2
         assert "is not signed by" in result.output

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from nncli import savefile
+from nncli import savefile, saveplay
 from nncli.cli import app
 from nncli.game import GameError
 from nncli.notebook import GAME, bots, engine
@@ -166,11 +166,11 @@ def test_legal_texts_apply(positions: list[Position]) -> None:
 
 def test_move_command_refuses_cleanly(tmp_path: Path) -> None:
     """Refused inputs through ``nncli move``: exit 1 or 2, one error line, the file intact."""
-    save = savefile.new_save(GAME, {"seed": 3, "vp_goal": 6, "map": "2p", "players": [
+    save = saveplay.new_save(GAME, {"seed": 3, "vp_goal": 6, "map": "2p", "players": [
         {"name": "Mushroom", "nation": "mushroom"}, {"name": "Thimble", "nation": "thimble"}]})
     rng = random.Random(7)
     while save.state.round < 4 or save.state.phase != PHASE_TURNS:
-        save = savefile.append(save, GAME, GAME.format(bots.random_move(save.state, rng)))
+        save = saveplay.append(save, GAME, GAME.format(bots.random_move(save.state, rng)))
     state = save.state
     path = tmp_path / "game.toml"
     savefile.write(save, path)

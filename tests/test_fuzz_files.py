@@ -24,9 +24,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nncli import pbem, savefile
+from nncli import pbem, savemodel, saveplay, saveread
 from nncli.game import get_game
-from nncli.savefile import SaveError
+from nncli.savemodel import SaveError
 from nncli.textsafe import has_control
 from tests.test_bad_saves import GOOD
 from tests.toygame import TOY
@@ -41,14 +41,14 @@ SECONDS = 3  # the most one input may take to be loaded or refused
 def nations_text(moves: int = 12) -> str:
     """A Nations save: its start and ``moves`` bot moves (with the chance moves they call for)."""
     game = get_game("nations")
-    save = savefile.new_save(game, game.default_setup())
+    save = saveplay.new_save(game, game.default_setup())
     for _ in range(moves):
-        save = savefile.append(save, game, game.format(game.hint(save.state)))
-    return savefile.dumps(save)
+        save = saveplay.append(save, game, game.format(game.hint(save.state)))
+    return savemodel.dumps(save)
 
 
 NOTEBOOK_TEXT = GOOD.read_text()
-TOY_TEXT = savefile.dumps(savefile.append(savefile.new_save(TOY, TOY.default_setup()), TOY,
+TOY_TEXT = savemodel.dumps(saveplay.append(saveplay.new_save(TOY, TOY.default_setup()), TOY,
                                           "add 3"))
 NATIONS_TEXT = nations_text()
 SAVES = [NOTEBOOK_TEXT, TOY_TEXT, NATIONS_TEXT]
@@ -116,13 +116,13 @@ def rechain(doc: dict[str, Any]) -> None:
     if not isinstance(setup, dict) or not isinstance(moves, list):
         return
     try:
-        head = savefile.setup_digest(setup)
+        head = savemodel.setup_digest(setup)
     except (TypeError, ValueError, RecursionError):
         return
     for move in moves:
         if isinstance(move, dict) and isinstance(move.get("by"), str) \
                 and isinstance(move.get("move"), str):
-            head = savefile.move_digest(head, move["by"], move["move"])
+            head = savemodel.move_digest(head, move["by"], move["move"])
             move["digest"] = head
 
 
@@ -158,7 +158,7 @@ def hostile_save(draw: st.DrawFn) -> str:
     if draw(st.booleans()):
         rechain(doc)
     try:
-        text = savefile._toml_text(doc)
+        text = savemodel._toml_text(doc)
     except (TypeError, ValueError, RecursionError):
         text = draw(st.sampled_from(SAVES))
     mutation = draw(st.sampled_from(TEXT_MUTATIONS))
@@ -184,7 +184,7 @@ def check_loaded_or_refused(load: Any, *args: Any) -> None:
 @FILES
 @given(text=hostile_save())
 def test_hostile_saves_load_or_are_refused(text: str) -> None:
-    check_loaded_or_refused(savefile.loads, text, "game.toml")
+    check_loaded_or_refused(saveread.loads, text, "game.toml")
 
 
 # --- mail messages ------------------------------------------------------------------------------
@@ -197,7 +197,7 @@ ENCODINGS = ["base64", "quoted-printable", "7bit", "8bit", "binary", "x-uuencode
 
 def real_message() -> bytes:
     """The message ``nncli mail`` writes for the good save."""
-    save = savefile.loads(NOTEBOOK_TEXT)
+    save = saveread.loads(NOTEBOOK_TEXT)
     return bytes(pbem.compose(get_game(save.game_key), save, NOTEBOOK_TEXT, "game.toml"))
 
 
@@ -246,8 +246,8 @@ def test_hostile_messages_load_or_are_refused(data: bytes) -> None:
 
 def test_the_unmutated_files_load() -> None:
     """The fuzzing starts from files that load: the refusals come from the mutations."""
-    assert len(savefile.loads(NOTEBOOK_TEXT).moves) == 12
-    assert len(savefile.loads(TOY_TEXT).moves) == 1
-    assert savefile.loads(NATIONS_TEXT).game_key == "nations"
+    assert len(saveread.loads(NOTEBOOK_TEXT).moves) == 12
+    assert len(saveread.loads(TOY_TEXT).moves) == 1
+    assert saveread.loads(NATIONS_TEXT).game_key == "nations"
     assert len(pbem.message_save(REAL_MESSAGE, "game.eml").moves) == 12
-    assert datetime.now(UTC) > savefile.loads(TOY_TEXT).created
+    assert datetime.now(UTC) > saveread.loads(TOY_TEXT).created

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from nncli import limits, pbem, savefile
+from nncli import limits, pbem, savefile, savemodel, saveplay
 from nncli.game import BadNotation, get_game
 from nncli.notebook import GAME
 from nncli.repl import Repl
@@ -181,9 +181,9 @@ def test_shown_escapes_every_control_character_once() -> None:
 def test_the_mail_subject_and_body_are_escaped() -> None:
     """Even a save made without the checks (names are refused at ``new`` and on loading)."""
     setup = {"players": [PWNED, "b"], "goal": 10, "seed": 0}
-    save = savefile.Save(TOY.key, setup, [], TOY.new_game(setup), savefile.EPOCH)
-    save = savefile.append(save, TOY, "add 1")
-    message = pbem.compose(TOY, savefile.append(save, TOY, "add 1"), "x = 1\n", "g.toml")
+    save = savemodel.Save(TOY.key, setup, [], TOY.new_game(setup), savemodel.EPOCH)
+    save = saveplay.append(save, TOY, "add 1")
+    message = pbem.compose(TOY, saveplay.append(save, TOY, "add 1"), "x = 1\n", "g.toml")
     data = pbem.message_bytes(message)
     assert ESC.encode() not in data and b"\x07" not in data
     assert message["Subject"] == "nncli: Race to 10, \\x1b]0;pwned\\x07\\x1b[2JAnn to play"
@@ -192,7 +192,7 @@ def test_the_mail_subject_and_body_are_escaped() -> None:
 def test_mail_headers_are_encoded(tmp_path: Path) -> None:
     """A name outside ASCII is sent as an RFC 2047 encoded word, never as raw bytes."""
     setup = {"players": ["Zo\u00eb", "b"], "goal": 10, "seed": 0}
-    save = savefile.new_save(TOY, setup)
+    save = saveplay.new_save(TOY, setup)
     data = pbem.message_bytes(pbem.compose(TOY, save, "x = 1\n", "g\u00e9.toml"))
     headers = data.split(b"\r\n\r\n")[0]
     assert headers.isascii() and b"=?utf-8?q?Zo=C3=AB?=" in headers
@@ -202,7 +202,7 @@ def test_mail_headers_are_encoded(tmp_path: Path) -> None:
     assert message["Subject"] == "nncli: Race to 10, Zo\u00eb to play"
     path = tmp_path / "m.eml"
     path.write_bytes(data)
-    with pytest.raises(savefile.SaveError, match='^the save "g\u00e9.toml" attached to .* is not'):
+    with pytest.raises(savemodel.SaveError, match='^the save "g\u00e9.toml" attached to .* is not'):
         pbem.read_incoming(path)
 
 
@@ -284,9 +284,9 @@ def test_odd_content_dispositions_are_one_sentence(good: Path, tmp_path: Path,
 def test_the_mail_body_lists_every_move_since_the_receivers_last() -> None:
     """Three seats: the body for c shows a's move too, not only b's last turn."""
     setup = {"players": ["a", "b", "c"], "goal": 20, "seed": 0}
-    save = savefile.new_save(TOY, setup)
+    save = saveplay.new_save(TOY, setup)
     for text in ("add 1", "add 2", "add 3", "add 1", "add 2"):
-        save = savefile.append(save, TOY, text)
+        save = saveplay.append(save, TOY, text)
     assert pbem.news(TOY, save) == ["c's last move and every move since:", "  c: add 3",
                                     "  a: add 1", "  b: add 2"]
 
@@ -294,9 +294,9 @@ def test_the_mail_body_lists_every_move_since_the_receivers_last() -> None:
 def test_a_move_in_the_receivers_seat_is_shown() -> None:
     """The sender made the receiver's move (Notebook Nations: Ben picks Ann's initiative and
     then his own): the body shows it, where the last turn alone hid it."""
-    save = savefile.new_save(GAME, GAME.make_setup({"seed": 5, "names": ["Ann", "Ben"]}))
+    save = saveplay.new_save(GAME, GAME.make_setup({"seed": 5, "names": ["Ann", "Ben"]}))
     for text in ("initiative 2", "initiative 1", "end", "end"):
-        save = savefile.append(save, GAME, text)
+        save = saveplay.append(save, GAME, text)
     receiver = GAME.mover(save.state)
     assert receiver is not None
     news = pbem.news(GAME, save)
@@ -335,11 +335,11 @@ def test_receive_refuses_to_write_a_save_over_the_size_limit(
 def test_no_move_is_made_past_the_move_limit(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``run``, ``move`` and the REPL all append through ``savefile.append_each``, which refuses
+    """``run``, ``move`` and the REPL all append through ``saveplay.append_each``, which refuses
     the move after the last a save may hold, so the file is never over the limit."""
     monkeypatch.setattr(limits, "MAX_MOVES", 3)
     path = tmp_path / "race.toml"
-    savefile.write(savefile.new_save(TOY, TOY.default_setup()), path)
+    savefile.write(saveplay.new_save(TOY, TOY.default_setup()), path)
     moves = tmp_path / "moves.txt"
     moves.write_text("add 1\n" * 4)
     refused(("run", path, moves), "line 4: the game has 3 moves, as many as a save may hold; "
@@ -352,12 +352,12 @@ def test_no_move_is_made_past_the_move_limit(
 def test_a_save_over_the_move_limit_is_never_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    save = savefile.new_save(TOY, TOY.default_setup())
+    save = saveplay.new_save(TOY, TOY.default_setup())
     for _ in range(3):
-        save = savefile.append(save, TOY, "add 1")
+        save = saveplay.append(save, TOY, "add 1")
     monkeypatch.setattr(limits, "MAX_MOVES", 2)
     path = tmp_path / "race.toml"
-    with pytest.raises(savefile.SaveError, match="was not written: the new save has more than 2"):
+    with pytest.raises(savemodel.SaveError, match="was not written: the new save has more than 2"):
         savefile.write(save, path)
     assert not path.exists()
 
@@ -422,7 +422,7 @@ def test_a_failed_backup_keeps_the_old_backup(folder: Path) -> None:
     save = folder / "game.toml"
     assert nncli("move", save, "end").exit_code == 0  # game.toml.bak: the 12-move save
     old_backup, current = (folder / "game.toml.bak").read_bytes(), save.read_bytes()
-    shorter = len(savefile.dumps(savefile.load(GOOD)).encode())
+    shorter = len(savemodel.dumps(savefile.load(GOOD)).encode())
     assert shorter < len(current)
     limit = (shorter + len(current)) // 2
     script = (

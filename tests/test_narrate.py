@@ -10,7 +10,7 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from nncli import savefile
+from nncli import savefile, saveplay
 from nncli.notebook import GAME, encounters, engine, setup
 from nncli.notebook.moves import Attack, Collect, Draw, EndTurn, Initiative, UseEncounter
 from nncli.notebook.narrate import narrate
@@ -83,7 +83,7 @@ def test_the_repl_narrates_the_ais_turns_too(tmp_path: Path, capsys: pytest.Capt
     path = tmp_path / "solo.toml"
     game = GAME.make_setup({"solo": "thimble", "nations": ["mushroom"], "names": ["Ann"],
                             "seed": 2})
-    savefile.write(savefile.new_save(GAME, game), path)
+    savefile.write(saveplay.new_save(GAME, game), path)
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         pipe.send_text("initiative 1\nend\nquit\n")
         run_repl(GAME, savefile.load(path), path, handover=False)

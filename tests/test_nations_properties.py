@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from nncli import savefile
+from nncli import savemodel, saveplay, saveread
 from nncli.chance import seeded
 from nncli.game import GameError
 from nncli.nations import GAME, engine
@@ -94,14 +94,14 @@ def test_save_load_gives_the_same_state() -> None:
     """Rules: NQ-18
     A game saved after every move and loaded again replays to the same state.
     """
-    save = savefile.new_save(GAME, GAME.make_setup({"nations": ["persia", "rome", "china"],
+    save = saveplay.new_save(GAME, GAME.make_setup({"nations": ["persia", "rome", "china"],
                                                     "seed": 21}))
     rng = random.Random(21)
     for _ in range(150):
         legal = [GAME.format(m) for m in engine.legal_moves(save.state)]
         if not legal:
             break
-        save = savefile.append(save, GAME, rng.choice(legal))
-    loaded = savefile.loads(savefile.dumps(save))
+        save = saveplay.append(save, GAME, rng.choice(legal))
+    loaded = saveread.loads(savemodel.dumps(save))
     assert GAME.to_dict(loaded.state) == GAME.to_dict(save.state)
     assert [r.move for r in loaded.moves] == [r.move for r in save.moves]

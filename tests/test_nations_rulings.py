@@ -89,18 +89,18 @@ def test_every_draw_is_a_chance_move_from_the_seed() -> None:
     The order, every card drawn, the event, the solo tile and the rival's die are chance moves
     chosen from the seeded stream and recorded; the same seed gives the same game.
     """
-    from nncli import savefile
+    from nncli import saveplay
     from nncli.nations import GAME
 
     setup = GAME.make_setup({"solo": "rome", "seed": 12})
-    one = savefile.new_save(GAME, setup)
-    two = savefile.new_save(GAME, setup)
+    one = saveplay.new_save(GAME, setup)
+    two = saveplay.new_save(GAME, setup)
     assert [r.move for r in one.moves] == [r.move for r in two.moves]
     assert {r.by for r in one.moves} == {"chance"}
     assert one.moves[0].move.startswith("draw ")
-    one = savefile.append(one, GAME, "bonus food")
+    one = saveplay.append(one, GAME, "bonus food")
     kinds = [r.move.split()[0] for r in one.moves if r.by == "chance"]
     assert kinds[-2:] == ["event", "tile"]
-    one = savefile.append(one, GAME, "deploy warriors")
+    one = saveplay.append(one, GAME, "deploy warriors")
     assert one.moves[-1].move.startswith("roll ")
     assert 1 <= int(one.moves[-1].move.split()[1]) <= 6

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from nncli import savefile
+from nncli import savefile, saveplay
 from nncli.cli import app
 from nncli.game import BadSetup, CampaignWon
 from nncli.nations import GAME, engine
@@ -118,11 +118,11 @@ def test_how_many_cards_are_swapped_is_data(data_copy: Path) -> None:
 
 def finished(path: Path, setup: dict[str, Any]) -> Path:
     """A save at ``path`` of a whole game with ``setup``, every move a bot's hint."""
-    save = savefile.new_save(GAME, setup)
+    save = saveplay.new_save(GAME, setup)
     while GAME.winner(save.state) is None:
         move = GAME.hint(save.state)
         assert move is not None
-        save = savefile.append(save, GAME, GAME.format(move))
+        save = saveplay.append(save, GAME, GAME.format(move))
     savefile.write(save, path)
     return path
 

@@ -11,17 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from nncli import pbem, savefile
-from nncli.savefile import MoveRecord, Save, SaveError
+from nncli import pbem, savefile, savemodel, saveplay
+from nncli.savemodel import Save, SaveError
+from nncli.savetext import MoveRecord
 from tests.test_cli import nncli
 from tests.toygame import TOY
 
 
 def played(*moves: str) -> Save:
     """A toy race with ``moves`` made."""
-    save = savefile.new_save(TOY, TOY.default_setup())
+    save = saveplay.new_save(TOY, TOY.default_setup())
     for text in moves:
-        save = savefile.append(save, TOY, text)
+        save = saveplay.append(save, TOY, text)
     return save
 
 
@@ -73,7 +74,7 @@ def test_receive_refuses_a_fork_naming_the_move() -> None:
 
 
 def test_receive_refuses_another_game() -> None:
-    other = savefile.new_save(TOY, TOY.default_setup() | {"goal": 12})
+    other = saveplay.new_save(TOY, TOY.default_setup() | {"goal": 12})
     with pytest.raises(SaveError, match=r"different \[setup\]"):
         pbem.receive(played(), other, TOY)
 
@@ -81,7 +82,7 @@ def test_receive_refuses_another_game() -> None:
 def test_receive_checks_whose_turn_it_was() -> None:
     """A save built without ``savefile.load`` still cannot slip in a move by the wrong seat."""
     ours = played("add 3")
-    forged = MoveRecord("a", "add 2", savefile.move_digest(ours.head, "a", "add 2"))
+    forged = MoveRecord("a", "add 2", savemodel.move_digest(ours.head, "a", "add 2"))
     theirs = replace(ours, moves=[*ours.moves, forged])
     with pytest.raises(SaveError, match='^move 2 is recorded as by "a" but it was b\'s turn'):
         pbem.receive(ours, theirs, TOY)

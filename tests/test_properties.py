@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from nncli import savefile
+from nncli import savefile, saveplay
 from nncli.game import IllegalMove
 from nncli.notebook import GAME, board, bots, content, economy, engine
 from nncli.notebook.moves import (
@@ -247,9 +247,9 @@ def check_made_up(state: State, legal: list[Move], rng: random.Random) -> None:
 
 def check_save(setup: dict[str, Any], texts: list[str], state: State, folder: Path) -> None:
     """The moves written to a save and loaded back give the same state."""
-    save = savefile.new_save(GAME, setup)
+    save = saveplay.new_save(GAME, setup)
     for text in texts:
-        save = savefile.append(save, GAME, text)
+        save = saveplay.append(save, GAME, text)
     path = folder / f"game-{setup['seed']}.toml"
     savefile.write(save, path)
     loaded = savefile.load(path)
@@ -290,7 +290,7 @@ def play(seed: int, moves: int, folder: Path | None, deep: int = 1) -> tuple[Sta
                 state = engine.advance(state, move)
             except IllegalMove as exc:
                 raise Violation(f"the bot's move {text!r} is refused: {exc}") from exc
-            if not isinstance(move, Draw):  # a save draws by itself (savefile.settle)
+            if not isinstance(move, Draw):  # a save draws by itself (saveplay.settle)
                 texts.append(text)
             check_population(state, nation, used)
             check_state(state)

@@ -18,11 +18,11 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from nncli import savefile
+from nncli import savefile, saveplay
 from nncli.game import Game, get_game, register
 from nncli.notebook import GAME
 from nncli.repl import COMMAND_HELP, GREYED, PROMPT_AREA, MoveCompleter, Repl, compact, run_repl
-from nncli.savefile import Save
+from nncli.savemodel import Save
 from tests.toygame import RaceGame, RaceState
 
 
@@ -91,7 +91,7 @@ def history(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def new_save(tmp_path: Path, game: Game, setup: dict[str, Any] | None = None) -> Path:
     """A fresh save of ``game`` on disk."""
     path = tmp_path / "game.toml"
-    savefile.write(savefile.new_save(game, setup or game.default_setup()), path)
+    savefile.write(saveplay.new_save(game, setup or game.default_setup()), path)
     return path
 
 
@@ -218,7 +218,7 @@ def test_an_undo_over_a_changed_file_is_refused(
     path = new_save(tmp_path, TURNS)
     repl = Repl(TURNS, savefile.load(path), path, color=False, ask=lambda question: "n")
     assert repl.play("add 1")
-    savefile.write(savefile.append(savefile.load(path), TURNS, "add 2"), path)  # another nncli
+    savefile.write(saveplay.append(savefile.load(path), TURNS, "add 2"), path)  # another nncli
     on_disk = path.read_bytes()
     repl.command("undo", [])
     assert path.read_bytes() == on_disk
@@ -501,7 +501,7 @@ def test_tab_completes_the_same_at_any_pace(
     pexpect = pytest.importorskip("pexpect")
     started = savefile.load(notebook)
     for text in opening:
-        started = savefile.append(started, GAME, text)
+        started = saveplay.append(started, GAME, text)
     savefile.write(started, notebook)
     child = play_in_pty(pexpect, notebook, tmp_path)
     try:
@@ -635,7 +635,7 @@ def in_turns(notebook: Path) -> Save:
     """The save of ``notebook`` once both players have placed their initiative pawns."""
     save = savefile.load(notebook)
     for text in ("initiative 1", "initiative 2"):
-        save = savefile.append(save, GAME, text)
+        save = saveplay.append(save, GAME, text)
     return save
 
 
@@ -690,7 +690,7 @@ def test_help_and_tab_lists_the_help_topics(tmp_path: Path, key: str, component:
     """``help `` + Tab offers the commands, the moves and the game's components (and Notebook
     Nations' rule-id prefixes, then the ids); each topic offered has help."""
     game = get_game(key)
-    repl = Repl(game, savefile.new_save(game, game.default_setup()), tmp_path / "g.toml",
+    repl = Repl(game, saveplay.new_save(game, game.default_setup()), tmp_path / "g.toml",
                 color=False)
     topics = repl.suggest("help ")
     words = [word for word, _, _ in topics]

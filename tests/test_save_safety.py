@@ -18,11 +18,11 @@ from typing import Any, BinaryIO
 import pytest
 import tomli_w
 
-from nncli import cli, savefile
+from nncli import cli, savefile, savemodel, saveplay
 from nncli.game import TEST_GAMES_ENV
 from nncli.notebook import GAME
 from nncli.notebook.encounters import deck
-from nncli.savefile import Save, SaveError
+from nncli.savemodel import Save, SaveError
 from tests.toygame import TOY
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,9 +31,9 @@ GOOD = ROOT / "tests" / "data" / "bad-saves" / "good.toml"
 
 def played(*moves: str) -> Save:
     """A toy race with ``moves`` made."""
-    save = savefile.new_save(TOY, TOY.default_setup())
+    save = saveplay.new_save(TOY, TOY.default_setup())
     for text in moves:
-        save = savefile.append(save, TOY, text)
+        save = saveplay.append(save, TOY, text)
     return save
 
 
@@ -103,7 +103,7 @@ def test_a_crash_while_writing_leaves_the_old_or_the_new_save(
 ) -> None:
     path = tmp_path / "race.toml"
     old = savefile.write(played("add 3"), path)
-    new = savefile.append(old, TOY, "add 2")
+    new = saveplay.append(old, TOY, "add 2")
     fault(monkeypatch)
     with pytest.raises(Killed):
         savefile.write(new, path)
@@ -157,9 +157,9 @@ def test_sigkill_during_move_leaves_a_save_that_loads(
 
 def test_loading_and_replaying_give_the_same_state() -> None:
     loaded = savefile.load(GOOD)
-    again = savefile.new_save(GAME, loaded.setup)
+    again = saveplay.new_save(GAME, loaded.setup)
     for record in loaded.moves:
-        again = savefile.append(again, GAME, record.move)
+        again = saveplay.append(again, GAME, record.move)
     assert again.moves == loaded.moves
     assert GAME.to_dict(again.state) == GAME.to_dict(loaded.state)
     assert GAME.to_dict(loaded.state) == tomllib.loads(GOOD.read_text())["state"]
@@ -184,11 +184,11 @@ def test_the_encounter_deck_depends_on_the_seed_alone() -> None:
 def rewritten(path: Path, texts: list[str]) -> None:
     """Give the toy save at ``path`` the move ``texts`` by a then b, with a consistent chain."""
     doc = tomllib.loads(path.read_text())
-    head = savefile.setup_digest(doc["setup"])
+    head = savemodel.setup_digest(doc["setup"])
     doc["moves"] = []
     for number, text in enumerate(texts):
         by = "ab"[number % 2]
-        head = savefile.move_digest(head, by, text)
+        head = savemodel.move_digest(head, by, text)
         doc["moves"].append({"by": by, "move": text, "digest": head})
     path.write_text(tomli_w.dumps(doc))
 
@@ -271,7 +271,7 @@ def test_two_moves_at_the_same_moment_both_land_or_one_is_refused(
     """100 pairs of processes each run ``nncli move`` on the same save, released at once: every
     one that exits 0 has its move in the log, and the log verifies."""
     path = tmp_path / "race.toml"
-    savefile.write(savefile.new_save(TOY, TOY.make_setup({"vp": 1000})), path)
+    savefile.write(saveplay.new_save(TOY, TOY.make_setup({"vp": 1000})), path)
     monkeypatch.setattr(os, "fsync", lambda fd: None)  # durability is not what is tested here
     monkeypatch.setattr(sys, "argv", ["nncli", "move", str(path), "add 3"])
     with pytest.raises(SystemExit):

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 import tomli_w
 
-from nncli import savefile
+from nncli import limits, savefile, savemigrate, savemodel, saveplay, saveread
 from nncli.game import BadNotation, IllegalMove
-from nncli.savefile import Save, SaveError
+from nncli.savemodel import Save, SaveError
 from tests.toydice import DICE
 from tests.toygame import TOY
 
@@ -23,9 +23,9 @@ DATA = Path(__file__).parent / "data"
 
 def played(*moves: str) -> Save:
     """A toy race with ``moves`` made."""
-    save = savefile.new_save(TOY, TOY.default_setup())
+    save = saveplay.new_save(TOY, TOY.default_setup())
     for text in moves:
-        save = savefile.append(save, TOY, text)
+        save = saveplay.append(save, TOY, text)
     return save
 
 
@@ -58,14 +58,14 @@ def test_round_trip(path: Path) -> None:
     assert save.setup == TOY.default_setup()
     assert save.created.tzinfo is not None
     doc = tomllib.loads(path.read_text())
-    expected = ("nncli-save", savefile.VERSION, "toy-race")
+    expected = ("nncli-save", savemodel.VERSION, "toy-race")
     assert (doc["format"], doc["version"], doc["game"]) == expected
     assert doc["state"]["total"] == 6 and isinstance(doc["writer"], str)
 
 
 def test_digest_chain_starts_from_the_setup() -> None:
     save = played("add 2")
-    first = savefile.move_digest(savefile.setup_digest(TOY.default_setup()), "a", "add 2")
+    first = savemodel.move_digest(savemodel.setup_digest(TOY.default_setup()), "a", "add 2")
     assert save.head == save.moves[0].digest == first
     assert re.fullmatch("[0-9a-f]{64}", first)
 
@@ -73,9 +73,9 @@ def test_digest_chain_starts_from_the_setup() -> None:
 def test_append_refuses_bad_moves_and_leaves_save_alone() -> None:
     save = played("add 3")
     with pytest.raises(BadNotation):
-        savefile.append(save, TOY, "jump 3")
+        saveplay.append(save, TOY, "jump 3")
     with pytest.raises(IllegalMove):
-        savefile.append(save, TOY, "add 4")
+        saveplay.append(save, TOY, "add 4")
     assert len(save.moves) == 1
 
 
@@ -83,23 +83,23 @@ def test_many_moves_are_appended_in_linear_time(monkeypatch: pytest.MonkeyPatch)
     """``append_each`` grows the history in place and counts its chance moves once, not at every
     draw (copying and counting the whole log at each move made a run of 50,000 moves take a
     minute); it makes the very moves ``append`` makes one by one."""
-    save = savefile.new_save(DICE, {"players": ["a", "b"], "goal": 10_000, "seed": 4})
+    save = saveplay.new_save(DICE, {"players": ["a", "b"], "goal": 10_000, "seed": 4})
     before = list(save.moves)  # the first roll
     counted: list[int] = []
-    count = savefile.chance_count
-    monkeypatch.setattr(savefile, "chance_count", lambda moves: counted.append(1) or count(moves))
-    done, made, refused = savefile.append_each(save, DICE, ["add 1"] * 60)
+    count = saveread.chance_count
+    monkeypatch.setattr(saveplay, "chance_count", lambda moves: counted.append(1) or count(moves))
+    done, made, refused = saveplay.append_each(save, DICE, ["add 1"] * 60)
     assert (made, refused, len(counted)) == (60, None, 1)
     assert len(done.moves) == len(before) + 120  # a roll after each move
     assert save.moves == before  # the save itself untouched
     one_by_one = save
     for _ in range(60):
-        one_by_one = savefile.append(one_by_one, DICE, "add 1")
+        one_by_one = saveplay.append(one_by_one, DICE, "add 1")
     assert one_by_one.moves == done.moves
 
 
 def test_appending_stops_at_the_first_refused_move_keeping_those_before() -> None:
-    done, made, refused = savefile.append_each(played("add 1"), TOY, ["add 2", "add 9", "add 1"])
+    done, made, refused = saveplay.append_each(played("add 1"), TOY, ["add 2", "add 9", "add 1"])
     assert made == 1 and isinstance(refused, IllegalMove)
     assert [m.move for m in done.moves] == ["add 1", "add 2"] and done.state.total == 3
 
@@ -108,12 +108,12 @@ def test_no_moves_after_the_end() -> None:
     save = played("add 3", "add 3", "add 3", "add 1")
     assert TOY.winner(save.state) == "b"
     with pytest.raises(IllegalMove, match="over"):
-        savefile.append(save, TOY, "add 1")
+        saveplay.append(save, TOY, "add 1")
 
 
 def test_write_keeps_a_backup(path: Path) -> None:
     before = path.read_bytes()
-    savefile.write(savefile.append(savefile.load(path), TOY, "add 1"), path)
+    savefile.write(saveplay.append(savefile.load(path), TOY, "add 1"), path)
     assert (path.parent / "race.toml.bak").read_bytes() == before
     assert len(savefile.load(path).moves) == 4
 
@@ -122,17 +122,17 @@ def test_the_backup_keeps_the_previous_bytes_after_each_write(path: Path) -> Non
     """The .bak is a hard link to the previous save, and the next write renames a new file
     over the save, so the .bak never changes with it."""
     first = path.read_bytes()
-    once = savefile.write(savefile.append(savefile.load(path), TOY, "add 1"), path)
+    once = savefile.write(saveplay.append(savefile.load(path), TOY, "add 1"), path)
     assert (path.parent / "race.toml.bak").read_bytes() == first
     second = path.read_bytes()
-    savefile.write(savefile.append(once, TOY, "add 1"), path)
+    savefile.write(saveplay.append(once, TOY, "add 1"), path)
     assert (path.parent / "race.toml.bak").read_bytes() == second != path.read_bytes()
     assert not list(path.parent.glob(".*.tmp"))
 
 
 def test_write_is_atomic(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     before = path.read_bytes()
-    longer = savefile.append(savefile.load(path), TOY, "add 1")
+    longer = saveplay.append(savefile.load(path), TOY, "add 1")
 
     def crash(src: object, dst: object) -> None:
         raise OSError("disk pulled out")
@@ -153,8 +153,8 @@ def test_tampered_move_is_reported_by_number(path: Path) -> None:
 def test_wrong_mover_is_reported(path: Path) -> None:
     def swap(doc: dict[str, Any]) -> None:
         doc["moves"][0]["by"] = "b"
-        setup = savefile.setup_digest(doc["setup"])
-        doc["moves"][0]["digest"] = savefile.move_digest(setup, "b", "add 3")
+        setup = savemodel.setup_digest(doc["setup"])
+        doc["moves"][0]["digest"] = savemodel.move_digest(setup, "b", "add 3")
 
     edit(path, swap)
     refused(path, 'move 1 is recorded as by "b" but it was a\'s turn')
@@ -224,7 +224,7 @@ def test_future_version_is_refused(path: Path) -> None:
 
 
 def test_huge_file_is_refused_before_parsing(path: Path) -> None:
-    path.write_bytes(b"#" * (savefile.MAX_BYTES + 1))
+    path.write_bytes(b"#" * (limits.MAX_BYTES + 1))
     refused(path, "larger than 10 MB")
 
 
@@ -238,9 +238,9 @@ def test_version_0_migrates() -> None:
 def test_migrated_save_writes_as_version_1(tmp_path: Path) -> None:
     target = tmp_path / "up.toml"
     savefile.write(savefile.load(DATA / "save-v0.toml"), target, force=True)
-    assert tomllib.loads(target.read_text())["version"] == savefile.VERSION
+    assert tomllib.loads(target.read_text())["version"] == savemodel.VERSION
     assert len(savefile.load(target).moves) == 3
 
 
 def test_migrations_cover_every_old_version() -> None:
-    assert [v for v, _ in savefile.MIGRATIONS] == list(range(savefile.VERSION))
+    assert [v for v, _ in savemigrate.MIGRATIONS] == list(range(savemodel.VERSION))

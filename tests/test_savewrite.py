@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import tomllib
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -17,10 +18,12 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nncli import limits, savefile, savetext, savewrite
+from nncli import limits, savefile, savemodel, saveplay, savetext, savewrite
 from nncli.botplay import random_move
+from nncli.game import get_game
 from nncli.notebook import GAME as NOTEBOOK
-from nncli.savefile import MoveRecord, Save
+from nncli.savemodel import Save
+from nncli.savetext import MoveRecord
 from tests.conftest import setup_for
 from tests.test_fairplay import started
 from tests.toydice import DICE
@@ -75,12 +78,12 @@ def test_any_string_is_escaped_as_tomli_w_escapes_it(text: str) -> None:
 
 
 def old_dumps(save: Save) -> str:
-    """``save`` written whole by tomli_w, as savefile.dumps wrote it before the fast path."""
+    """``save`` written whole by tomli_w, as savemodel.dumps wrote it before the fast path."""
     doc: dict[str, Any] = {
-        "format": savefile.FORMAT, "version": savefile.VERSION,
-        "writer": savefile.writer_version(), "game": save.game_key, "created": save.created,
+        "format": savemodel.FORMAT, "version": savemodel.VERSION,
+        "writer": savemodel.writer_version(), "game": save.game_key, "created": save.created,
         "setup": save.setup, "moves": [table(r) for r in save.moves],
-        "state": tomllib.loads(tomli_w.dumps(savefile.get_game(save.game_key).to_dict(
+        "state": tomllib.loads(tomli_w.dumps(get_game(save.game_key).to_dict(
             save.state))),
     }
     return tomli_w.dumps(doc)
@@ -90,31 +93,31 @@ def old_dumps(save: Save) -> str:
 @given(st.lists(RECORD, max_size=5))
 def test_a_save_of_any_records_is_written_as_tomli_w_writes_it(
         records: list[MoveRecord]) -> None:
-    """savefile.dumps of a save holding any records (none too) is tomli_w's text of it."""
-    save = savefile.new_save(RACE, {"players": ["a", "b"], "goal": 9, "seed": 0})
-    save = savefile.replace(save, moves=records)
-    assert tomllib.loads(savefile.dumps(save)) == tomllib.loads(old_dumps(save))
+    """savemodel.dumps of a save holding any records (none too) is tomli_w's text of it."""
+    save = saveplay.new_save(RACE, {"players": ["a", "b"], "goal": 9, "seed": 0})
+    save = replace(save, moves=records)
+    assert tomllib.loads(savemodel.dumps(save)) == tomllib.loads(old_dumps(save))
     if as_tomli_w_writes(records):
-        assert savefile.dumps(save) == old_dumps(save)
+        assert savemodel.dumps(save) == old_dumps(save)
 
 
 def test_real_saves_are_written_as_before_and_read_by_the_fast_path(tmp_path: Path) -> None:
     """A race, a dice race with its chance moves, and a game by e-mail with signed moves."""
     rng = random.Random(5)
-    notebook = savefile.new_save(NOTEBOOK, setup_for("mushroom", "thimble"))
+    notebook = saveplay.new_save(NOTEBOOK, setup_for("mushroom", "thimble"))
     for _ in range(80):
-        notebook = savefile.append(notebook, NOTEBOOK, NOTEBOOK.format(
+        notebook = saveplay.append(notebook, NOTEBOOK, NOTEBOOK.format(
             random_move(NOTEBOOK.legal_moves(notebook.state), rng)))
-    race = savefile.new_save(RACE, {"players": ["a", "b"], "goal": 30, "seed": 0})
-    dice = savefile.new_save(DICE, {"players": ["a", "b"], "goal": 30, "seed": 3})
+    race = saveplay.new_save(RACE, {"players": ["a", "b"], "goal": 30, "seed": 0})
+    dice = saveplay.new_save(DICE, {"players": ["a", "b"], "goal": 30, "seed": 3})
     for _ in range(6):
-        race = savefile.append(race, RACE, "add 2")
-        dice = savefile.append(dice, DICE, "add 1")
+        race = saveplay.append(race, RACE, "add 2")
+        dice = saveplay.append(dice, DICE, "add 1")
     ann, _ = started(tmp_path)
     mailed = savefile.load(ann.save)
     assert any(record.sig for record in mailed.moves)
     for save in (notebook, race, dice, mailed):
-        text = savefile.dumps(save)
+        text = savemodel.dumps(save)
         assert text == old_dumps(save)
         assert savetext.parse(text)["moves"] == save.moves
 
@@ -156,7 +159,7 @@ def test_a_state_left_unparsed_on_writing_is_one_that_reads_back(value: Any) -> 
     """The write skips tomllib's parse of the [state] text only for a tree whose tomli_w text
     parses back: the SaveError for a value TOML cannot hold is raised exactly as before."""
     table = {"state": {"k": value}}
-    if savefile._always_reads_back(table):
+    if savemodel._always_reads_back(table):
         assert tomllib.loads(tomli_w.dumps(table)) is not None
     try:
         tomllib.loads(tomli_w.dumps(table))
@@ -164,9 +167,9 @@ def test_a_state_left_unparsed_on_writing_is_one_that_reads_back(value: Any) -> 
     except (TypeError, ValueError) as exc:
         before = f"the game produced a value TOML cannot hold: {exc}"
     try:
-        savefile._checked_text(table)
+        savemodel._checked_text(table)
         now = ""
-    except savefile.SaveError as exc:
+    except savemodel.SaveError as exc:
         now = str(exc)
     assert now == before
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from nncli import savefile
+from nncli import savefile, saveplay
 from nncli.notebook import GAME
 
 
@@ -17,9 +17,9 @@ from nncli.notebook import GAME
 def save(tmp_path: Path) -> Path:
     """A Notebook Nations save with a few moves."""
     path = tmp_path / "game.toml"
-    played = savefile.new_save(GAME, GAME.default_setup())
+    played = saveplay.new_save(GAME, GAME.default_setup())
     for text in ("initiative 1", "initiative 2", "end"):
-        played = savefile.append(played, GAME, text)
+        played = saveplay.append(played, GAME, text)
     savefile.write(played, path)
     return path
 

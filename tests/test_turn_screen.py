@@ -11,7 +11,7 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from nncli import savefile
+from nncli import savefile, saveplay
 from nncli.dice import render as dice_render
 from nncli.game import get_game
 from nncli.nations import render as nations_render
@@ -55,7 +55,7 @@ def test_no_hand_over_when_the_same_person_moves_again_after_a_chance_draw(
     monkeypatch.setenv("NNCLI_HISTORY", str(tmp_path / "history"))
     game = get_game("nations")
     path = tmp_path / "game.toml"
-    savefile.write(savefile.new_save(game, game.make_setup({"seed": 7})), path)
+    savefile.write(saveplay.new_save(game, game.make_setup({"seed": 7})), path)
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         pipe.send_text("grow\n\ngrow\npass\nquit\n")
         run_repl(game, savefile.load(path), path, handover=True)

@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from nncli import savefile
+from nncli import saveplay
 from nncli.game import Game, get_game
 from nncli.notebook import GAME
-from nncli.savefile import Save
+from nncli.savemodel import Save
 from nncli.undo import CannotUndo, take_back
 from tests.toydice import DICE
 from tests.toygame import RaceGame, RaceState
@@ -17,9 +17,9 @@ from tests.toygame import RaceGame, RaceState
 
 def notebook(*moves: str) -> Save:
     """A two-player Notebook Nations game for Ann and Ben with ``moves`` made."""
-    save = savefile.new_save(GAME, GAME.make_setup({"seed": 4, "names": ["Ann", "Ben"]}))
+    save = saveplay.new_save(GAME, GAME.make_setup({"seed": 4, "names": ["Ann", "Ben"]}))
     for text in moves:
-        save = savefile.append(save, GAME, text)
+        save = saveplay.append(save, GAME, text)
     return save
 
 
@@ -33,7 +33,7 @@ def refusal(game: Game, save: Save) -> str:
 def test_the_movers_own_move_of_this_turn_is_taken_back() -> None:
     opening = notebook("initiative 1", "initiative 2")
     step = GAME.completions(opening.state, "move avatar")[0]
-    made = savefile.append(opening, GAME, step)
+    made = saveplay.append(opening, GAME, step)
     undone = take_back(GAME, made)
     assert undone.moves == opening.moves
     assert GAME.to_dict(undone.state) == GAME.to_dict(opening.state)
@@ -63,7 +63,7 @@ def test_a_move_that_drew_an_encounter_tile_is_not_taken_back() -> None:
 
 
 def test_a_chance_move_is_never_taken_back() -> None:
-    save = savefile.append(savefile.new_save(DICE, DICE.default_setup()), DICE, "add 1")
+    save = saveplay.append(saveplay.new_save(DICE, DICE.default_setup()), DICE, "add 1")
     assert save.moves[-1].by == "chance"
     assert refusal(DICE, save) == (
         f'the last move was a chance move ("{save.moves[-1].move}"), never taken back'
@@ -76,14 +76,14 @@ def test_the_shell_refuses_another_seats_move_whatever_the_game_says() -> None:
             return None
 
     lenient = Lenient()
-    save = savefile.append(savefile.new_save(lenient, lenient.default_setup()), lenient, "add 2")
+    save = saveplay.append(saveplay.new_save(lenient, lenient.default_setup()), lenient, "add 2")
     assert refusal(lenient, save) == "the last move was a's"
 
 
 @pytest.mark.parametrize("key", ["nations", "dice"])
 def test_the_other_games_refuse_a_move_that_ended_a_turn(key: str) -> None:
     game = get_game(key)
-    before = savefile.new_save(game, game.default_setup()).state
+    before = saveplay.new_save(game, game.default_setup()).state
     assert game.undo_refusal(before, before) is None
     later = replace(before, round=before.round + 1)
     assert game.undo_refusal(before, later) == (

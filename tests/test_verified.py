@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 
-from nncli import fairplay, savefile, savetext, verified
+from nncli import fairplay, savefile, savemodel, saveplay, saveread, savetext, verified
 from nncli.game import Game
 from nncli.notebook import GAME as NOTEBOOK
-from nncli.savefile import MoveRecord, Save, SaveError, move_digest
+from nncli.savemodel import Save, SaveError, move_digest
+from nncli.savetext import MoveRecord
 from tests.test_bad_saves import BAD_SAVES, EXPECTED, GOOD, expected_stderr
 from tests.test_cli import cli_process, nncli
 from tests.test_fairplay import started
@@ -37,9 +38,9 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def played(game: Game, setup: dict[str, Any], moves: list[str]) -> Save:
-    save = savefile.new_save(game, setup)
+    save = saveplay.new_save(game, setup)
     for text in moves:
-        save = savefile.append(save, game, text)
+        save = saveplay.append(save, game, text)
     return save
 
 
@@ -69,12 +70,12 @@ def same(a: Save, b: Save | str, game: Game) -> bool:
 
 
 class Replays:
-    """Counts the moves ``savefile.replay`` and ``savefile.loads`` are asked to check."""
+    """Counts the moves ``saveread.replay`` and ``saveread.loads`` are asked to check."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.replayed: list[int] = []
         self.full = 0
-        replay, loads = savefile.replay, savefile.loads
+        replay, loads = saveread.replay, saveread.loads
 
         def counted_replay(save: Save, game: Game, records: Any, owned: bool = False) -> Save:
             records = list(records)
@@ -85,8 +86,8 @@ class Replays:
             self.full += 1
             return loads(text, name)
 
-        monkeypatch.setattr(savefile, "replay", counted_replay)
-        monkeypatch.setattr(savefile, "loads", counted_loads)
+        monkeypatch.setattr(saveread, "replay", counted_replay)
+        monkeypatch.setattr(saveread, "loads", counted_loads)
 
 
 def full_load(path: Path, monkeypatch: pytest.MonkeyPatch) -> Save | str:
@@ -126,7 +127,7 @@ def test_appended_moves_are_the_only_ones_replayed(
 ) -> None:
     path = written(race(30), tmp_path / "race.toml")
     savefile.load(path)
-    longer = savefile.append(savefile.append(savefile.load(path), RACE, "add 2"), RACE, "add 3")
+    longer = saveplay.append(saveplay.append(savefile.load(path), RACE, "add 2"), RACE, "add 3")
     written(longer, path)
     counts = Replays(monkeypatch)
     loaded = savefile.load(path)
@@ -244,7 +245,7 @@ def test_the_entry_name_follows_the_code_and_data(
 
 def test_the_notebook_package_code_and_data_judge_its_saves() -> None:
     names = {Path(p).name for p in verified._judges(NOTEBOOK)}
-    assert {"engine.py", "savefile.py", "savetext.py", "verified.py"} <= names
+    assert {"engine.py", "saveread.py", "savetext.py", "verified.py"} <= names
     assert any(name.endswith(".toml") for name in names)  # the game's data files
 
 
@@ -301,7 +302,7 @@ def test_damage_is_refused_as_before_with_the_cache_warm(
     for base in (short, long):
         written(short, path)
         savefile.load(path)  # the cache is warm from the undamaged 20-move file
-        path.write_text(damaged(savefile.dumps(base), case))
+        path.write_text(damaged(savemodel.dumps(base), case))
         expected = full_load(path, monkeypatch)
         assert isinstance(expected, str), case
         assert cached_load(path) == expected
@@ -324,7 +325,7 @@ def test_the_limits_hold_with_the_cache_warm(
     see, included)."""
     path = written(race(20), tmp_path / "race.toml")
     savefile.load(path)
-    path.write_text(over_a_limit(savefile.dumps(race(22)), case))
+    path.write_text(over_a_limit(savemodel.dumps(race(22)), case))
     expected = full_load(path, monkeypatch)
     assert isinstance(expected, str), case
     assert cached_load(path) == expected
@@ -349,11 +350,11 @@ def test_a_new_chance_move_is_still_checked_against_the_seed(
     path = written(played(DICE, DICE.default_setup(), ["add 2"]), tmp_path / "dice.toml")
     save = savefile.load(path)
     assert save.moves[-1].by == "chance"
-    added = savefile.append(save, DICE, "add 1")
+    added = saveplay.append(save, DICE, "add 1")
     right = added.moves[-1].move
     forged_text = "roll 1" if right != "roll 1" else "roll 2"
     digest = move_digest(added.moves[-2].digest, "chance", forged_text)
-    text = savefile.dumps(added).replace(
+    text = savemodel.dumps(added).replace(
         f'move = "{right}"\ndigest = "{added.moves[-1].digest}"',
         f'move = "{forged_text}"\ndigest = "{digest}"',
     )
@@ -376,7 +377,7 @@ def plain(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_the_fast_path_reads_what_nncli_writes() -> None:
-    text = savefile.dumps(race(7))
+    text = savemodel.dumps(race(7))
     assert savetext.split(text) is not None
     assert plain(savetext.parse(text)) == tomllib.loads(text)
 
@@ -395,7 +396,7 @@ def test_the_fast_path_reads_what_nncli_writes() -> None:
     ],
 )
 def test_anything_else_reads_as_tomllib_reads_it(change: tuple[str, str]) -> None:
-    text = savefile.dumps(race(5)).replace(*change)
+    text = savemodel.dumps(race(5)).replace(*change)
     try:
         expected: Any = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -417,9 +418,9 @@ def test_an_entry_serves_only_the_game_its_head_names(cache: Path, tmp_path: Pat
     odd = text.replace(f'game = "{RACE.key}"', f"game = '{RACE.key}'", 1).replace(
         "[[moves]]", f'[notes]\ngame = "{NOTEBOOK.key}"\n\n[[moves]]', 1)
     assert verified._game(odd[: verified._moves_start(odd)]) is NOTEBOOK
-    assert savefile.loads(odd).game_key == RACE.key
+    assert saveread.loads(odd).game_key == RACE.key
     for _ in range(2):
-        assert same(verified.loads(odd), savefile.loads(odd), RACE)
+        assert same(verified.loads(odd), saveread.loads(odd), RACE)
     assert not list(cache.glob("verified-*.pickle"))
-    assert same(verified.loads(text), savefile.loads(text), RACE)
+    assert same(verified.loads(text), saveread.loads(text), RACE)
     assert len(list(cache.glob("verified-*.pickle"))) == 1
