@@ -302,6 +302,11 @@ def new(
         bool,
         typer.Option("--advanced", help="Mix in the Advanced cards.", rich_help_panel="Nations"),
     ] = False,
+    expert: Annotated[
+        bool,
+        typer.Option("--expert", help="Mix in the Expert cards (our proposal).",
+                     rich_help_panel="Nations"),
+    ] = False,
     variant: Annotated[
         str | None,
         typer.Option(help="A variant of the rules.", rich_help_panel="Nations", metavar="VARIANT"),
@@ -368,6 +373,7 @@ def new(
         "bot_kind": bot_kind,
         "difficulty": split_list(difficulty),
         "advanced": advanced or None,
+        "expert": expert or None,
         "variant": variant,
         "campaign": campaign or None,
         "unrest": unrest or None,

@@ -221,8 +221,8 @@ def test_play_before_the_repl_exists() -> None:
         assert result.stderr == "error: the interactive game is not built yet; use nncli move\n"
 
 
-@pytest.mark.parametrize("option", [["--advanced"], ["--variant", "competitive"], ["--unrest"],
-                                    ["--difficulty", "king"], ["--players", "3"]])
+@pytest.mark.parametrize("option", [["--advanced"], ["--expert"], ["--variant", "competitive"],
+                                    ["--unrest"], ["--difficulty", "king"], ["--players", "3"]])
 def test_another_games_option_is_refused_not_ignored(tmp_path: Path, option: list[str]) -> None:
     """An option of Nations or the Dice Game given to a Notebook Nations game (the default) is
     refused with one sentence and no save, rather than silently doing nothing."""

@@ -119,16 +119,6 @@ def test_board_spaces() -> None:
     assert total == 13
 
 
-def test_side_b_is_out_of_scope() -> None:
-    """Rules: NSET-03, NQ-12
-    Side B boards (chosen in reverse player order) are out of scope for the first release: only
-    board_a.toml exists, and its schema would carry a B side as data.
-    """
-    from nncli.nations.content import DATA
-
-    assert sorted(p.name for p in DATA.glob("board_*.toml")) == ["board_a.toml"]
-
-
 def test_bad_setups_are_refused_in_one_sentence() -> None:
     """Rules: NCOMP-01
     Options of another game, repeated nations and unknown nations are refused in one sentence.

@@ -29,8 +29,7 @@ def competitive(players: list[str] = THREE, **options: Any) -> dict[str, Any]:
 def test_competitive_players_side_and_difficulty() -> None:
     """Rules: NVAR-02
     "Competitive variant: 3-4 players, all on side A, all at the same difficulty." Two or five
-    players, or mixed difficulties, are refused in one sentence; every board is side A (Nations
-    has no other side, and no option to choose one).
+    players, mixed difficulties, or a side B are refused in one sentence; every board is side A.
     """
     for players in (THREE, SEATS[:4]):
         setup = competitive(list(players), difficulty=["king"])
@@ -49,7 +48,7 @@ def test_competitive_players_side_and_difficulty() -> None:
     mixed["players"][1]["difficulty"] = "emperor"
     with pytest.raises(BadSetup, match="same difficulty"):
         check_setup(mixed)
-    with pytest.raises(BadSetup, match="^--sides is not an option of Nations$"):
+    with pytest.raises(BadSetup, match="^the competitive variant plays every nation on side A"):
         make_setup({"nations": THREE, "variant": "competitive", "sides": ["b", "b", "b"]})
     with pytest.raises(BadSetup, match="^there is no variant 'fun'; choose from competitive$"):
         competitive(variant="fun")

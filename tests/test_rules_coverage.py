@@ -58,3 +58,19 @@ def test_one_mutation_is_run_and_caught() -> None:
                            timeout=60, check=False)
     assert "checklist ids are named by a test" in plain.stdout
     assert "mutations" not in plain.stdout
+
+
+def test_proposed_ids_count_beside_a_checklist(tmp_path: Path) -> None:
+    """Further files add the ids of their table rows to the checklist's: the proposed content of
+    docs/RULINGS.md is counted, and an id no test names is listed as not covered."""
+    checklist = tmp_path / "checklist.md"
+    checklist.write_text("| Id | Rule |\n|----|----|\n| NSET-02 | side A first |\n")
+    proposed = tmp_path / "proposed.md"
+    proposed.write_text("| NSIDE-01 | a side B |\n| NZZZ-99 | named by no test |\n")
+    done = subprocess.run([sys.executable, str(SCRIPT), str(checklist), str(proposed)],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 1
+    assert done.stdout.splitlines() == ["2 of 3 checklist ids are named by a test",
+                                        "  not covered: NZZZ-99"]
+    rulings = ROOT / "docs" / "RULINGS.md"
+    assert "NSIDE-01" in script().checklist_ids(rulings)

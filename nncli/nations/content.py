@@ -130,6 +130,25 @@ class Tile:
 
 
 @dataclass(frozen=True, slots=True)
+class Start:
+    """A side of a player board at the start: its stock, the workers in the resource area, and
+    its printed cards (buildings and military in slot order, then any advisor, colony or
+    completed wonder printed on it)."""
+
+    name: str
+    food: int
+    stone: int
+    gold: int
+    books: int
+    vp: int
+    workers: int
+    printed: tuple[str, ...]
+
+
+SIDES = ("a", "b")
+
+
+@dataclass(frozen=True, slots=True)
 class Content:
     """Everything in the data files for one choice of packs."""
 
@@ -144,10 +163,15 @@ class Content:
     solo: Mapping[str, Any]
     tiles: Mapping[str, Tile]
     removable: frozenset[str] = frozenset()  # the ids of the cards that carry remove_if
+    starts: Mapping[tuple[str, str], Start] = field(default_factory=dict)  # (nation, side)
 
     def card(self, card_id: str) -> Card:
         """The card ``card_id`` (progress or printed)."""
         return self.cards[card_id]
+
+    def start(self, nation: str, side: str) -> Start:
+        """The start of ``nation``'s board on ``side`` ("a" or "b")."""
+        return self.starts[nation, side]
 
 
 def amounts(table: Table, key: str, allowed: tuple[str, ...]) -> Amounts:
@@ -310,14 +334,23 @@ def read_all() -> Content:
     for key in ("slots", "advisor_slots", "wonder_under_construction", "colony_slots",
                 "completed_wonder_slots", "workers"):
         board.integer(key)
-    start = board.table("start")
-    for key in ("food", "stone", "gold", "vp", "workers"):
-        start.integer(key)
-    printed_table = board.table("printed")
-    printed = tuple(card_from(cid, printed_table.table(cid), 0, "board")
-                    for cid in printed_table.keys())
     population = population_from(read_table(DATA, "population.toml"))
-    cards: dict[str, Card] = {c.id: c for c in printed}
+    cards: dict[str, Card] = {}
+    side_a = start_from(board, "Side A", board, len(population), cards, ())
+    printed = tuple(cards.values())
+    sides_b = read_table(DATA, "board_b.toml")
+    nations = rules.table("nations")
+    starts = {}
+    for nation in nations.keys():
+        if not sides_b.has(nation):
+            raise sides_b.error(nation, "is missing: every nation has a side B")
+        side = sides_b.table(nation)
+        starts[nation, "a"] = side_a
+        keep = side.texts("keep", side_a.printed)
+        starts[nation, "b"] = start_from(side, side.text("name"), board, len(population), cards,
+                                         keep)
+        side.finish({"name", "keep", "start", "printed"})
+    sides_b.finish(nations.keys())
     decks: dict[int, tuple[str, ...]] = {}
     events: dict[str, Event] = {}
     event_decks: dict[int, tuple[str, ...]] = {}
@@ -341,7 +374,45 @@ def read_all() -> Content:
     tiles = tiles_from(solo)
     removable = frozenset(c.id for c in cards.values() if c.remove_if)
     return Content(rules.data, board.data, printed, population, cards, decks, events,
-                   event_decks, solo.data, tiles, removable)
+                   event_decks, solo.data, tiles, removable, starts)
+
+
+# How many printed cards of each kind a side's spaces hold (the keys of board_a.toml).
+PRINTED_SPACES = {"building": "slots", "military": "slots", "advisor": "advisor_slots",
+                  "colony": "colony_slots", "wonder": "completed_wonder_slots"}
+
+
+def start_from(
+    side: Table, name: str, board: Table, spaces: int, cards: dict[str, Card],
+    keep: tuple[str, ...],
+) -> Start:
+    """One side of a player board (its ``start`` and ``printed`` tables, in the schema of
+    board_a.toml, after the cards of side A it ``keep``s), checked against the board's spaces
+    and ``spaces`` population spaces; its own printed cards join ``cards``."""
+    start = side.table("start")
+    amounts_ = {key: start.integer(key) for key in ("food", "stone", "gold", "vp")}
+    books = start.integer("books", default=0)
+    total = board.integer("workers")
+    workers = start.integer("workers", max(0, total - spaces), total)
+    start.finish()
+    printed_table = side.table("printed")
+    printed = [cards[card_id] for card_id in keep]
+    for card_id in printed_table.keys():
+        card = card_from(card_id, printed_table.table(card_id), 0, "board")
+        if card.type not in PRINTED_SPACES:
+            raise printed_table.error(card_id, f"is a {card.type}: a board prints only cards it "
+                                      "holds (building, military, advisor, colony, wonder)")
+        if card_id in cards:
+            raise printed_table.error(card_id, "repeats a card id used elsewhere")
+        cards[card_id] = card
+        printed.append(card)
+    for kind in dict.fromkeys(PRINTED_SPACES.values()):
+        held = sum(PRINTED_SPACES[c.type] == kind for c in printed)
+        if held > board.integer(kind):
+            raise side.error("printed", f"holds {held} cards for its {board.integer(kind)} "
+                             f"{kind.replace('_', ' ')}")
+    return Start(name, amounts_["food"], amounts_["stone"], amounts_["gold"], books,
+                 amounts_["vp"], workers, tuple(c.id for c in printed))
 
 
 def population_from(root: Table) -> tuple[tuple[str, int], ...]:

@@ -1,8 +1,9 @@
 """Setting up a game: checking the setup dict and building the first state (§2).
 
-A setup is ``{seed, packs, players: [{nation, name, difficulty, controller?}]}``. One player is
-the solo game. A game of the competitive variant adds ``variant = "competitive"`` and its deck
-``swaps`` (``nncli.nations.variants``).
+A setup is ``{seed, packs, players: [{nation, name, difficulty, controller?, side?}]}``: a
+player's ``side`` is the side of its nation's board, "a" (when left out) or "b" (our proposal,
+``data/board_b.toml``). One player is the solo game. A game of the competitive variant adds
+``variant = "competitive"`` and its deck ``swaps`` (``nncli.nations.variants``).
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from nncli.nations.state import ORDER, Nation, Slot, State
 
 BOTS = ("random", "greedy")
 FIRST_GAME = ("persia", "greece")
-OPTIONS = {"nations", "names", "seed", "solo", "bots", "bot_kind", "difficulty", "advanced",
-           "expert", "variant", "campaign"}
+OPTIONS = {"nations", "names", "sides", "seed", "solo", "bots", "bot_kind", "difficulty",
+           "advanced", "expert", "variant", "campaign"}
 
 
 def check_setup(setup: Mapping[str, Any]) -> None:
@@ -38,6 +39,9 @@ def check_setup(setup: Mapping[str, Any]) -> None:
             raise BadSetup(f"a seat is played by a person or a bot: {', '.join(BOTS)}")
         if not isinstance(player.get("name"), str) or not player["name"]:
             raise BadSetup("each player needs a name")
+        if player.get("side", "a") not in content_.SIDES:
+            raise BadSetup(f"a nation's board is played on side {' or '.join(content_.SIDES)}, "
+                           f"not {player['side']!r}")
     nations = [p["nation"] for p in players]
     if len(set(nations)) != len(nations):
         raise BadSetup("each player plays a different nation")
@@ -77,6 +81,7 @@ def option_help() -> dict[str, str]:
         "bot_kind": f"{', '.join(BOTS)} (default: {BOTS[0]})",
         "variant": f"{', '.join(data.rules['variants'])} (default: none, the standard game)",
         "campaign": f"everyone starts on {data.rules['campaign']['start'].title()}",
+        "sides": "a or b, one letter per nation (default: a; side B is our proposal)",
         "campaign_from": "the previous game's players and packs, the winner one level up",
         "difficulty": f"{', '.join(levels['levels'])} (default: {levels['default']})",
     }
@@ -113,13 +118,14 @@ def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
             raise BadSetup(f"a bot can play only a nation of this game, not {nation!r}")
     packs = ["basic"] + ["advanced"] * bool(options.get("advanced")) \
         + ["expert"] * bool(options.get("expert"))
+    sides = chosen_sides(nations, list(options.get("sides") or []))
     setup = {
         "seed": options.get("seed", 1),
         "packs": packs,
         "players": [
             {"nation": n, "name": name, "difficulty": level}
-            | ({"controller": kind} if n in bots else {})
-            for n, name, level in zip(nations, names, levels, strict=True)
+            | ({"controller": kind} if n in bots else {}) | side
+            for n, name, level, side in zip(nations, names, levels, sides, strict=True)
         ],
     }
     if options.get("campaign"):
@@ -132,22 +138,23 @@ def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
     return setup
 
 
+def chosen_sides(nations: list[str], sides: list[str]) -> list[dict[str, str]]:
+    """The ``side`` entry of each seat from ``--sides`` (one letter per nation, in seat order, a
+    or b in either case), or none at all when no side is chosen (Rules: NSET-02)."""
+    if not sides:
+        return [{} for _ in nations]
+    if len(sides) != len(nations):
+        raise BadSetup(f"give one side per nation: {len(nations)} nations, {len(sides)} sides")
+    return [{"side": side.lower() if isinstance(side, str) else side} for side in sides]
+
+
 def new_game(setup: Mapping[str, Any]) -> State:
     """The state before the first chance move (the player order), or, solo, before the deal."""
     check_setup(setup)
     packs = list(setup["packs"])
     data = content_.load(tuple(packs))
-    start = data.board["start"]
     players = setup["players"]
-    nations = {
-        p["nation"]: Nation(
-            p["nation"], p["name"], p["difficulty"], start["food"], start["stone"],
-            start["gold"], 0, start["vp"], start["workers"],
-            int(data.board["workers"]) - start["workers"],
-            [Slot(card.id) for card in data.printed],
-        )
-        for p in players
-    }
+    nations = {p["nation"]: start_nation(data, p) for p in players}
     seats = [p["nation"] for p in players]
     columns = int(data.rules["columns_by_players"][str(len(seats))])
     decks = variants.swapped_decks(data, setup["swaps"]) if setup.get("variant") else data.decks
@@ -158,8 +165,24 @@ def new_game(setup: Mapping[str, Any]) -> State:
         event_decks={str(e): list(d) for e, d in data.event_decks.items()},
     )
     if state.solo:
-        nations[seats[0]].books = 1
+        nations[seats[0]].books += 1
         flow.start_round(state, data)
     else:
         state.phase = ORDER
     return state
+
+
+def start_nation(data: content_.Content, player: Mapping[str, Any]) -> Nation:
+    """A player's nation at the start of its board's side: the stock, the workers, the printed
+    cards in their spaces (Rules: NSET-22, NSET-23; side B: NSIDE-01)."""
+    start = data.start(player["nation"], player.get("side", "a"))
+    printed = [data.cards[card_id] for card_id in start.printed]
+    return Nation(
+        player["nation"], player["name"], player["difficulty"], start.food, start.stone,
+        start.gold, start.books, start.vp, start.workers,
+        int(data.board["workers"]) - start.workers,
+        [Slot(card.id) for card in printed if card.takes_workers],
+        advisor=next((card.id for card in printed if card.type == "advisor"), ""),
+        colonies=[card.id for card in printed if card.type == "colony"],
+        wonders=[card.id for card in printed if card.type == "wonder"],
+    )

@@ -97,6 +97,8 @@ def competitive_problem(content: Content, setup: Mapping[str, Any]) -> str | Non
     if len(players) not in rules["players"]:
         counts = " or ".join(str(n) for n in rules["players"])
         return f"the competitive variant takes {counts} players, not {len(players)}"
+    if any(p.get("side", "a") != "a" for p in players):
+        return "the competitive variant plays every nation on side A, so leave out --sides b"
     levels = sorted({p["difficulty"] for p in players})
     if len(levels) > 1:
         return ("the competitive variant plays everyone at the same difficulty, "
