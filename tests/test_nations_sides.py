@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from nncli import savefile
+from nncli import savefile, saveplay
 from nncli.cli import app
 from nncli.game import BadSetup
 from nncli.nations import GAME
@@ -173,7 +173,7 @@ def test_side_b_expert_game_plays_to_the_end_and_verifies(tmp_path: Path) -> Non
     while GAME.winner(made.state) is None:
         move = GAME.hint(made.state)
         assert move is not None
-        made = savefile.append(made, GAME, GAME.format(move))
+        made = saveplay.append(made, GAME, GAME.format(move))
     savefile.write(made, save, force=True)
     assert nncli("verify", save).startswith("OK: ")
     shown = json.loads(nncli("show", save, "--json"))
