@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from nncli.dice import engine, setup
 from nncli.dice.moves import Move
 from nncli.dice.state import State, to_dict
-from nncli.game import BadNotation, turn_refusal
+from nncli.game import turn_refusal
 from nncli.textmoves import LegalTexts
 
 if TYPE_CHECKING:
@@ -89,11 +89,35 @@ class DiceGame:
         centre: str | None = None,
         player: str | None = None,
     ) -> str:
-        if player is not None:  # until this game's render shows any player's panels
-            raise BadNotation("the Dice Game shows only the mover's panels so far")
         from nncli.dice.render import render
 
-        return render(state, color, view, size, centre)
+        return render(state, color, view, size, centre, player)
+
+    def report(self, state: State) -> list[str]:
+        """The last end of round's lines (an optional ``Game`` method)."""
+        from nncli.dice.words import report
+
+        return report(state)
+
+    def describe(self, before: State, move: Move, after: State) -> str:
+        """``move`` in words with the mover's name (an optional ``Game`` method)."""
+        from nncli.dice.words import describe
+
+        return describe(before, move, after)
+
+    def scores(self, state: State) -> dict[str, int]:
+        """Each seat's VP now (an optional ``Game`` method)."""
+        return {seat: p.vp for seat, p in state.players.items()}
+
+    def round_of(self, state: State) -> int:
+        """The round (one per age) being played (an optional ``Game`` method)."""
+        return state.round
+
+    def final_figures(self, state: State) -> list[str]:
+        """The figures that decided the game (an optional ``Game`` method)."""
+        from nncli.dice.words import final_figures
+
+        return final_figures(state)
 
     def to_dict(self, state: State) -> dict[str, Any]:
         return to_dict(state)

@@ -101,6 +101,7 @@ def begin_round(c: Content, state: State) -> None:
     above columns 1 to 3 before the tiles are revealed, USOLO-07, 08, DQ-19)."""
     state.board = [""] * (3 * state.columns)
     state.event = state.bonus = ""
+    state.news = []
     state.pass_tiles = list(c.pass_tiles) if state.unrest else []
     state.shadow_taken, state.shadow_roll, state.passes = [], 0, 0
     for player in state.players.values():
@@ -239,14 +240,18 @@ def pass_turn(c: Content, state: State, player: Player, tile: str) -> None:
     if tile:
         state.pass_tiles[state.pass_tiles.index(tile)] = ""
     bonus = c.bonus_tiles.get(state.bonus)
+    if state.solo or state.passes == len(state.order):
+        state.report = []  # this pass ends the round: its report starts here
     if state.solo:
         if bonus is not None and bonus.solo == "all-taken" and not any(state.pass_tiles):
             player.vp += c.rules.bonus_vp  # USOLO-06
+            state.report.append(scoring.bonus_line(bonus.name, player.name, c.rules.bonus_vp))
         state.phase = SHADOW_BOOKS  # DSOLO-07
         return
     if state.passes == len(state.order):
         if bonus is not None and bonus.effect == "last-pass":
             player.vp += c.rules.bonus_vp  # UBONUS-08, 12
+            state.report.append(scoring.bonus_line(bonus.name, player.name, c.rules.bonus_vp))
         finish_round(c, state)
     else:
         next_turn(state)

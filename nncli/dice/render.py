@@ -1,17 +1,21 @@
 """The Dice Game as text within 80 x 24: the progress board with prices, the event and bonus tile,
-a line per player (VP, books, order), and the mover's dice, chits and board."""
+a standings line per player (VP, books, unused symbols, order), and one player's dice, chits and
+board."""
 
 from __future__ import annotations
 
+import difflib
+
 from nncli.dice import engine, scoring
-from nncli.dice.content import Content, content
+from nncli.dice.content import SYMBOLS, Content, content
 from nncli.dice.state import CHANCE, OVER, SLOT_LETTERS, Player, State
 from nncli.game import BadNotation
 
 WIDTH = 80
-CELL = 17
 SHORT = {"gold": "G", "strength": "X", "stone": "S", "food": "F", "book": "B", "unrest": "U"}
 ROMAN = ("I", "II", "III", "IV")
+ROW_LABEL = 3  # "r3 " before each row of the progress board
+NAME_ROOM = 20  # the widest name (with its board) a standings line gives in full
 
 
 def _bold(text: str, color: bool) -> str:
@@ -24,6 +28,28 @@ def who(state: State, seat: str) -> str:
     return f"{p.name} ({board})" if board else p.name
 
 
+def fit(text: str, width: int) -> str:
+    """``text`` cut to ``width`` columns, a cut marked with a full stop."""
+    return text if len(text) <= width else text[:max(width - 1, 0)] + "."
+
+
+def packed(head: str, items: list[str], width: int = WIDTH) -> list[str]:
+    """``head`` and ``items`` in lines of at most ``width`` columns, the items separated by
+    spaces and never split (a later line indented under the first item)."""
+    lines, line = [], head
+    indent = " " * len(head)
+    for item in items:
+        if line == head or line == indent:
+            line += item
+        elif len(line) + 1 + len(item) > width:
+            lines.append(line)
+            line = indent + item
+        else:
+            line += " " + item
+    lines.append(line)
+    return [fit(x, width) for x in lines]
+
+
 def face_text(c: Content, colour: str, face: int) -> str:
     """``2G``, ``F``, ``U``: a die face in short."""
     shown = c.dice[colour].faces[face]
@@ -31,136 +57,222 @@ def face_text(c: Content, colour: str, face: int) -> str:
 
 
 def board_lines(c: Content, state: State) -> list[str]:
-    """The progress board, top row (3x) first, each tile with its price."""
-    head = "      " + "".join(f"{'col ' + str(n):<{CELL}}" for n in range(1, state.columns + 1))
+    """The progress board, top row (3x) first, each tile with its price here; names in full
+    where the column's width allows, else cut with a full stop."""
+    cell = (WIDTH - 1 - ROW_LABEL) // state.columns
+    head = " " * ROW_LABEL + "".join(f"{f'col {n} ':-<{cell - 1}} " for n in
+                                     range(1, state.columns + 1))
     lines = [head.rstrip()]
     for row in (3, 2, 1):
-        mult = c.rules.row_multipliers[row - 1]
         cells = []
         for col in range(1, state.columns + 1):
             key = state.board[(row - 1) * state.columns + col - 1]
             if not key:
-                cells.append(f"{'-':<{CELL}}")
+                cells.append(f"{'-':<{cell}}")
                 continue
             tile = c.tiles[key]
-            price = f"{tile.cost * mult}{SHORT[tile.pays_in]}"
-            cells.append(f"{tile.name[:CELL - len(price) - 2]:<{CELL - len(price) - 1}}"
-                         f"{price} ")
-        lines.append(f"r{row} {mult}x " + "".join(cells).rstrip())
+            price = f"{c.price(key, row)}{SHORT[tile.pays_in]}"
+            name = fit(tile.name, cell - len(price) - 2)
+            cells.append(f"{name:<{cell - len(price) - 1}}{price} ")
+        lines.append(f"r{row} " + "".join(cells).rstrip())
     return lines
 
 
-def player_line(c: Content, state: State, seat: str, mover: str | None) -> str:
+def unused_text(made: dict[str, int]) -> str:
+    """``4G 0S 3F 2X 0B``: the unused symbols of a player, in fixed columns."""
+    return " ".join(f"{made[s]:>2}{SHORT[s]}" for s in SYMBOLS)
+
+
+def player_line(c: Content, state: State, seat: str, mover: str | None,
+                name_room: int = NAME_ROOM) -> str:
+    """One standings line: ``>`` for the mover, the order number, the name (and board), VP (with
+    the VP on tiles the final scoring will add), books, the unused symbols, the pass."""
     p = state.players[seat]
     mark = ">" if seat == mover else " "
     place = state.order.index(seat) + 1 if seat in state.order else 0
-    flags = " passed" + (f" +{p.pass_tile.removeprefix('pass-')}" if p.pass_tile else "") \
-        if p.passed else ""
-    tiles = f" (+{scoring.tile_vp(c, p)} on tiles)" if state.phase != OVER else ""
-    return f"{mark}{place} {who(state, seat):<22} VP {p.vp:>3}{tiles}  books {p.books:>2}{flags}"
+    tiles = f" {'+' + str(scoring.tile_vp(c, p)):>3} tiles" if state.phase != OVER else " " * 10
+    passed = ""
+    if p.passed:
+        tile = c.pass_tiles.get(p.pass_tile)
+        passed = " passed" + (f" +{scoring.pass_amount(c, state)}{SHORT[tile.symbol]}"
+                              if tile else "")
+    made = unused_text(scoring.totals(c, state, p)) if p.board else ""
+    name = fit(who(state, seat), name_room)
+    return (f"{mark}{place} {name:<{name_room}} {p.vp:>3} VP{tiles} {p.books:>3} books  {made}"
+            f"{passed}").rstrip()
 
 
-def mover_lines(c: Content, state: State, p: Player) -> list[str]:
-    unused = [f"{k}:{face_text(c, d.colour, d.face)}{d.colour[0]}" for k, d in p.dice()
-              if not d.used]
+def standings(c: Content, state: State) -> list[str]:
+    """A line per player in player order (the shadow's too, in solo), names as wide as the
+    widest needs, up to ``NAME_ROOM``."""
+    mover = engine.mover(state)
+    seats = state.order or list(state.seats)
+    room = min(NAME_ROOM, max(len(who(state, s)) for s in seats))
+    lines = [player_line(c, state, s, mover, room) for s in seats]
+    if state.solo:
+        taken = " ".join(c.pass_tiles[t].name.lower() for t in state.shadow_taken)
+        lines.append(f"   {'shadow':<{room}} {'':>17} {state.shadow_books:>3} books"
+                     + (f"  took {taken}" if taken else ""))
+    return lines
+
+
+def dice_lines(c: Content, p: Player) -> list[str]:
+    """The unused and used dice and chits of ``p``, wrapped within ``WIDTH`` at their items."""
+    dice = [f"{k}:{face_text(c, d.colour, d.face)}{d.colour[0]}" for k, d in p.dice()
+            if not d.used]
     used = [f"{k}:{face_text(c, d.colour, d.face)}" for k, d in p.dice() if d.used]
     chits = [ch.kind for ch in p.chits if not ch.used]
     spent = [ch.kind for ch in p.chits if ch.used]
-    slots = " ".join(f"{SLOT_LETTERS[i]}:{c.tiles[s.tile].name if s.tile else 'start'}"
-                     for i, s in enumerate(p.slots))
+    return [*packed("dice  ", (dice or ["-"]) + (["| used", *used] if used else [])),
+            *packed("chits ", (chits or ["-"]) + (["| used", *spent] if spent else []))]
+
+
+def mover_lines(c: Content, state: State, p: Player, *, unused: bool = True) -> list[str]:
+    """The dice, chits, slots, advisor, wonders and owned tiles of ``p`` (and the unused
+    totals with ``unused``), each list wrapped within ``WIDTH`` at its items."""
+    slots = [f"{SLOT_LETTERS[i]}:{c.tiles[s.tile].name if s.tile else 'start'}"
+             for i, s in enumerate(p.slots)]
     wonders = ", ".join(f"{c.tiles[w].name} ({c.tiles[w].build}S)" for w in p.wonders if w)
     lines = [
-        f"dice   {' '.join(unused) or '-'}" + (f"  | used {' '.join(used)}" if used else ""),
-        f"chits  {' '.join(chits) or '-'}" + (f"  | used {' '.join(spent)}" if spent else ""),
-        f"slots  {slots}",
-        f"advisor {c.tiles[p.advisor].name if p.advisor else '-'}  wonder {wonders or '-'}",
+        *dice_lines(c, p),
+        *packed("slots ", slots),
+        fit(f"advisor {c.tiles[p.advisor].name if p.advisor else '-'}  wonder {wonders or '-'}",
+            WIDTH),
     ]
-    extra = [c.tiles[k].name for k in p.colonies + p.built]
+    extra = [c.tiles[k].name + "," for k in p.colonies + p.built]
     if extra:
-        lines.append(f"owned  {', '.join(extra)}")
-    made = scoring.totals(c, state, p)
-    lines.append("unused " + "  ".join(f"{s} {n}" for s, n in made.items()))
-    return [line[:WIDTH] for line in lines]
+        extra[-1] = extra[-1].rstrip(",")
+        lines += packed("owned ", extra)
+    if unused:
+        made = scoring.totals(c, state, p)
+        lines.append("unused " + "  ".join(f"{s} {n}" for s, n in made.items()))
+    return lines
 
 
 LEGEND = """\
 Prices: G gold, X strength (colonies); row 1 is the bottom row (1x), row 3 the top (3x).
 Dice: a1:2Go is the first die of slot a, an orange die showing two gold; faces F food, G gold,
 S stone, X strength, B book, U Unrest; colours w white, o orange, b blue, r red, g green.
-> marks the player to act; the number before a name is the player order."""
+Players: > marks the player to act, the number before a name is the player order; then VP,
+the VP their tiles will add at the end, books, and the unused symbols (4G is 4 gold)."""
 
 
-def header(c: Content, state: State, color: bool) -> list[str]:
-    title = "Nations: The Dice Game" + (" with Unrest" if state.unrest else "")
-    lines = [_bold(f"{title} - round {state.round} of {c.rules.rounds} "
-                   f"(age {ROMAN[state.round - 1]})", color)]
+def title(c: Content, state: State) -> str:
+    name = "Nations: The Dice Game" + (" with Unrest" if state.unrest else "")
+    return f"{name} - round {state.round} of {c.rules.rounds} (age {ROMAN[state.round - 1]})"
+
+
+def header(c: Content, state: State, *, short: bool = False) -> list[str]:
+    """The event, the bonus tile, the pass-first tiles left: ``short`` packs them in as few
+    lines as fit (the bonus tile by name), else one line each (the bonus tile's text)."""
+    parts = []
     if state.event:
         e = c.events[state.event]
         famine, war = scoring.famine_and_war(c, state)
-        lines.append(f"event {e.name}: famine {famine} food ({e.famine_vp} VP), "
+        parts.append(f"event {e.name}: famine {famine} food ({e.famine_vp} VP), "
                      f"war {war} strength ({e.war_vp} VP)")
     if state.bonus:
         b = c.bonus_tiles[state.bonus]
-        lines.append(f"bonus {(b.solo_text if state.solo else b.text)}"[:WIDTH])
+        parts.append(f"bonus {b.name}" if short else
+                     f"bonus {b.name}: {b.solo_text if state.solo else b.text}")
     if state.unrest and state.pass_tiles:
         tiles = [t.removeprefix("pass-") if t else "-" for t in state.pass_tiles]
         where = "above columns 1-3" if state.solo else "left"
-        lines.append(f"pass-first tiles {where}: {' '.join(tiles)}" + (
-            f"  shadow books {state.shadow_books}" if state.solo else ""))
-    elif state.solo:
-        lines.append(f"shadow books {state.shadow_books}")
+        parts.append(f"pass-first tiles {where}: {' '.join(tiles)}")
+    if not short:
+        return [line for part in parts for line in packed("", part.split())]
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + 3 + len(part) <= WIDTH:
+            lines[-1] += " | " + part
+        else:
+            lines.append(fit(part, WIDTH))
     return lines
 
 
+def seat_named(state: State, name: str) -> str:
+    """The seat of a player given by seat key or display name, case forgiven (BadNotation with
+    a did-you-mean for a name that is no player's)."""
+    wanted = "-".join(name.lower().split())
+    names = {s: s for s in state.seats}
+    names.update({"-".join(p.name.lower().split()): s for s, p in state.players.items()})
+    if wanted in names:
+        return names[wanted]
+    close = difflib.get_close_matches(wanted, list(names), n=1)
+    players = ", ".join(p.name for p in state.players.values())
+    raise BadNotation(f'"{name}" is not a player; ' + (
+        f"did you mean {close[0]}?" if close else f"the players are {players}"))
+
+
 def panel_parts(c: Content, state: State, centre: str | None) -> tuple[list[str], ...]:
-    """The panels' parts: a line per player; the dice, chits and board of ``centre`` (default:
-    the mover), none before boards are chosen; the last news."""
-    mover = engine.mover(state)
-    players = [player_line(c, state, s, mover) for s in (state.order or state.seats)]
-    shown = centre or mover
+    """The panels' parts: the standings; the dice, chits and board of ``centre`` (default: the
+    mover), none before boards are chosen; the shadow's last roll (solo)."""
+    players = standings(c, state)
+    shown = centre or engine.mover(state)
     own = []
     if shown in state.players and state.players[str(shown)].board:
         own = mover_lines(c, state, state.players[str(shown)])
-    return players, own, [n[:WIDTH] for n in state.news[-3:]]
+    return players, own, [fit(n, WIDTH) for n in state.news[-3:]]
 
 
 def panels(c: Content, state: State, centre: str | None) -> list[str]:
-    """A line per player, then the dice, chits and board of ``centre`` (default: the mover)."""
+    """The standings, then the dice, chits and board of ``centre`` (default: the mover)."""
     players, own, news = panel_parts(c, state, centre)
-    return [*players, *([""] + own if own else []), *news]
+    head = [f"{who(state, centre)}:"] if centre and own else []
+    return [*players, *([""] + head + own if own else []), *news]
 
 
-def turn_lines(c: Content, state: State, centre: str | None) -> list[str]:
-    """What a player needs to act, most needed first (a short screen cuts from the end): the
-    dice, chits and board of ``centre`` (default: the mover), a line per player, the news."""
-    players, own, news = panel_parts(c, state, centre)
-    return [*own, *players, *news]
+def turn_screen(c: Content, state: State, centre: str | None, rows: int) -> list[str]:
+    """The screen a player acts from, within ``rows`` lines: the event and bonus tile, the
+    progress board, the standings and the dice, chits and board of ``centre`` (default: the
+    mover). A short screen keeps the standings first, then the dice and chits, the progress
+    board, the slots and the rest, but shows them in this order."""
+    shown = centre or engine.mover(state)
+    own: list[str] = []
+    if shown in state.players and state.players[str(shown)].board:
+        own = mover_lines(c, state, state.players[str(shown)], unused=False)
+    board = board_lines(c, state) if state.board and any(state.board) else []
+    blocks = [header(c, state, short=True), board, standings(c, state), own,
+              [fit(n, WIDTH) for n in state.news[-1:]]]
+    dice = range(len(dice_lines(c, state.players[str(shown)])) if own else 0)
+    keep = [(2, i) for i in range(len(blocks[2]))] + [(3, i) for i in dice]
+    keep += [(1, i) for i in range(len(board))] + [(4, 0)] * bool(blocks[4])
+    keep += [(3, i) for i in range(len(own)) if i not in dice]
+    keep += [(0, i) for i in range(len(blocks[0]))]
+    chosen = set(keep[:max(rows, 1)])
+    return [line for b, block in enumerate(blocks) for i, line in enumerate(block)
+            if (b, i) in chosen]
 
 
 def render(state: State, color: bool, view: str = "all", size: tuple[int, int] | None = None,
-           centre: str | None = None) -> str:
-    """The game as text; ``view`` "all", "board" (with a status line; cut to a ``size``, the
-    screen a player acts from: the board, their dice and a line per player), "panels" or "legend";
-    ``centre`` a seat whose dice and board are shown instead of the mover's."""
+           centre: str | None = None, player: str | None = None) -> str:
+    """The game as text; ``view`` "all", "board" (with a status line; with a ``size``, the
+    screen a player acts from), "panels" or "legend"; ``centre`` or ``player`` (a seat or a
+    player's name) a player whose dice and board are shown instead of the mover's."""
     c = content()
-    if centre is not None and centre not in state.players:
-        raise BadNotation(f'"{centre}" is not a player; the players are '
-                          f"{', '.join(state.seats)}")
+    if player is not None or centre is not None:
+        centre = seat_named(state, str(player if player is not None else centre))
     board = board_lines(c, state) if state.board and any(state.board) else []
     if view == "legend":
         lines = LEGEND.splitlines()
-    elif view == "board" and size is not None:  # the banner and the toolbar give the round
-        lines = [*header(c, state, color)[1:], *board, *turn_lines(c, state, centre)]
+    elif view in ("board", "all") and size is not None:  # the banner gives the round
+        lines = turn_screen(c, state, centre, size[1])
     elif view == "board":
-        lines = [*header(c, state, color), *board, status(state)]
+        lines = [_bold(title(c, state), color), *header(c, state), *board, status(state)]
     elif view == "panels":
         lines = panels(c, state, centre)
     else:
-        lines = [*header(c, state, color), *board, "", *panels(c, state, centre), status(state)]
+        lines = [_bold(title(c, state), color), *header(c, state), *board, "",
+                 *panels(c, state, centre), *report_lines(state), status(state)]
     if size is not None:
         columns, rows = size
         lines = [line[:columns] for line in lines[:max(rows, 1)]]
     return "\n".join(lines)
+
+
+def report_lines(state: State) -> list[str]:
+    """The last end of round's report, under a blank line (none before the first)."""
+    return ["", *state.report] if state.report else []
 
 
 def status(state: State) -> str:
@@ -169,9 +281,7 @@ def status(state: State) -> str:
     if state.phase == OVER:
         winner = state.players[state.winner]
         if state.solo:
-            fame = scoring.title(c, state.unrest, winner.vp)
-            rank = f"Hall of Fame: {fame.title}" if fame else "no Hall of Fame title"
-            return f"game over: {winner.name} scores {winner.vp} VP; {rank}"
+            return f"game over: {winner.name} scores {winner.vp} VP; {fame_text(c, state)}"
         return f"game over: {who(state, state.winner)} wins with {winner.vp} VP"
     mover = engine.mover(state)
     if mover == CHANCE:
@@ -184,3 +294,9 @@ def status(state: State) -> str:
         return f"round {state.round}: {p.name} has Unrest: unrest reroll or unrest set-aside"
     extra = " (extra turn after a star reroll)" if state.extra_turn else ""
     return f"round {state.round}: {who(state, mover)} to act{extra}; VP {p.vp}, books {p.books}"
+
+
+def fame_text(c: Content, state: State) -> str:
+    """"Hall of Fame: Trajan" for the solo player's final VP, or "no Hall of Fame title"."""
+    fame = scoring.title(c, state.unrest, state.players[state.seats[0]].vp)
+    return f"Hall of Fame: {fame.title}" if fame else "no Hall of Fame title"

@@ -48,16 +48,46 @@ def famine_and_war(content: Content, state: State) -> tuple[int, int]:
             event.war + shadow_raise(content, state, "strength"))
 
 
+REPORT_WIDTH = 58  # a report line fits beside the board at 80 columns
+
+
+def named(name: str, rest: str) -> str:
+    """``name`` and ``rest`` in one report line, the name cut short where the line is too long."""
+    room = max(REPORT_WIDTH - len(rest), 4)
+    return (name if len(name) <= room else name[:room - 1] + ".") + rest
+
+
+def bonus_line(bonus: str, name: str, vp: int) -> str:
+    """The report line of a bonus tile's VP: "bonus Most food: Ben +2 VP"."""
+    return named(f"bonus {bonus}: {name}", f" +{vp} VP")
+
+
+def _player_line(name: str, books: int, gains: tuple[int, int, int],
+                 made: dict[str, int]) -> str:
+    """"Ben: 5 books +4 VP, 3 food +2 VP, 1 strength": books, famine and war of a round."""
+    parts = [f"{books} book{'s' * (books != 1)}", f"{made['food']} food",
+             f"{made['strength']} strength"]
+    said = [part + (f" +{vp} VP" if vp else "") for part, vp in zip(parts, gains, strict=True)]
+    return named(name, ": " + ", ".join(said))
+
+
 def end_round(content: Content, state: State) -> None:
-    """Score the round in the spec's order (DEND-02) and set the next round's player order."""
+    """Score the round in the spec's order (DEND-02) and set the next round's player order;
+    the report lines go to ``state.report``, after the bonus VP of the pass that ended it."""
     rules, event = content.rules, content.events[state.event]
     made = {seat: totals(content, state, state.players[seat]) for seat in state.order}
-    news = [f"end of round {state.round}:"]
+    famine, war = famine_and_war(content, state)
+    at_pass = list(state.report)
+    report = [f"round {state.round} ends, {event.name}: famine {famine}, war {war}"]
+    gains = {seat: [0, 0, 0] for seat in state.order}
     backwards = list(reversed(state.order))  # DEND-03
     for seat in backwards:
         state.players[seat].books += made[seat]["book"]
     if state.solo:
-        state.shadow_books += state.shadow_roll + shadow_raise(content, state, "book")
+        extra = shadow_raise(content, state, "book")
+        state.shadow_books += state.shadow_roll + extra
+        report.append(f"shadow: {state.shadow_books} books (rolled {state.shadow_roll}"
+                      + (f", +{extra} for its book tile)" if extra else ")"))
     for seat in backwards:
         p = state.players[seat]
         if state.solo:
@@ -66,27 +96,31 @@ def end_round(content: Content, state: State) -> None:
             fewer = sum(state.players[o].books < p.books for o in state.order if o != seat)
             gain = rules.book_vp_per_opponent * fewer
         p.vp += gain
-        news.append(f"  {p.name}: {p.books} books, +{gain} VP")
-    famine, war = famine_and_war(content, state)
+        gains[seat][0] = gain
     for seat in backwards:
-        p = state.players[seat]
         if made[seat]["food"] >= famine:
-            p.vp += event.famine_vp
-            news.append(f"  {p.name}: food {made[seat]['food']} >= {famine}, +{event.famine_vp}")
+            state.players[seat].vp += event.famine_vp
+            gains[seat][1] = event.famine_vp
     for seat in backwards:
-        p = state.players[seat]
         if made[seat]["strength"] >= war:
-            p.vp += event.war_vp
-            news.append(f"  {p.name}: strength {made[seat]['strength']} >= {war}, "
-                        f"+{event.war_vp}")
+            state.players[seat].vp += event.war_vp
+            gains[seat][2] = event.war_vp
+    for seat in state.order:
+        p = state.players[seat]
+        report.append(_player_line(p.name, p.books, (gains[seat][0], gains[seat][1],
+                                                     gains[seat][2]), made[seat]))
     previous = list(state.order)
     state.order.sort(key=lambda s: (-made[s]["strength"], previous.index(s)))  # DEND-05, 06
-    _bonus(content, state, made, news)
-    state.news = news
+    report += at_pass
+    _bonus(content, state, made, report)
+    if state.round < rules.rounds and len(state.order) > 1:
+        report.append(named("next order by strength: ", ", ".join(
+            state.players[s].name for s in state.order)))
+    state.report = report
 
 
 def _bonus(content: Content, state: State, made: dict[str, dict[str, int]],
-           news: list[str]) -> None:
+           report: list[str]) -> None:
     """The round's bonus tile: most food, strength or books (UBONUS-04..06, 10, 11; DQ-22), or
     in solo one more than the famine, the war or the shadow's roll (USOLO-02..04)."""
     bonus = content.bonus_tiles.get(state.bonus)
@@ -100,17 +134,21 @@ def _bonus(content: Content, state: State, made: dict[str, dict[str, int]],
                 "beat-shadow": ("book", state.shadow_roll + 1)}.get(bonus.solo)
         if goal is not None and made[seat][goal[0]] >= goal[1]:
             state.players[seat].vp += vp
-            news.append(f"  {state.players[seat].name}: {bonus.name}, +{vp}")
+            report.append(bonus_line(bonus.name, state.players[seat].name, vp))
+        elif goal is not None:
+            report.append(f"bonus {bonus.name}: {goal[1]} {goal[0]} needed, "
+                          f"{made[seat][goal[0]]} made")
         return
     if bonus.effect != "most":
         return
     best = max(made[s][bonus.symbol] for s in state.order)
     if best < 1:
+        report.append(f"bonus {bonus.name}: nobody made any {bonus.symbol}")
         return
     for seat in state.order:
         if made[seat][bonus.symbol] == best:
             state.players[seat].vp += vp
-            news.append(f"  {state.players[seat].name}: {bonus.name}, +{vp}")
+            report.append(bonus_line(bonus.name, state.players[seat].name, vp))
 
 
 def tile_vp(content: Content, player: Player) -> int:
@@ -124,10 +162,20 @@ def tile_vp(content: Content, player: Player) -> int:
 
 def final(content: Content, state: State) -> None:
     """Add every player's tile VP and name the winner: the most VP, ties to the player earlier
-    in player order (DSCORE-09, 10)."""
+    in player order (DSCORE-09, 10); the report says what the tiles added."""
     for seat in state.order:
-        state.players[seat].vp += tile_vp(content, state.players[seat])
+        p = state.players[seat]
+        gain = tile_vp(content, p)
+        p.vp += gain
+        state.report.append(named(f"final: {p.name}", f" +{gain} VP on tiles, {p.vp} VP"))
     state.winner = max(state.order, key=lambda s: (state.players[s].vp, -state.order.index(s)))
+    winner = state.players[state.winner]
+    if state.solo:
+        fame = title(content, state.unrest, winner.vp)
+        state.report.append(f"Hall of Fame: {fame.title}" if fame else
+                            "no Hall of Fame title (too few VP)")
+    else:
+        state.report.append(named(winner.name, f" wins with {winner.vp} VP"))
 
 
 def title(content: Content, unrest: bool, vp: int) -> Fame | None:

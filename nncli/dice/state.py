@@ -195,7 +195,8 @@ class State:
     shadow_roll: int = 0
     dice_supply: dict[str, int] = field(default_factory=dict)
     chit_supply: dict[str, int] = field(default_factory=dict)
-    news: list[str] = field(default_factory=list)  # what the last automatic steps did
+    news: list[str] = field(default_factory=list)  # what the shadow's last roll did (solo)
+    report: list[str] = field(default_factory=list)  # the last end of round's lines
     winner: str = ""
     seed: int = 0
     plies: int = 0  # moves made, chance moves included (the bots' generator uses it)
@@ -208,7 +209,8 @@ class State:
             self.event, self.bonus, list(self.bonus_used), list(self.pass_tiles), self.passes,
             list(self.to_roll), self.shadow_due, self.extra_turn, list(self.drawn),
             self.shadow_books, list(self.shadow_taken), self.shadow_roll, dict(self.dice_supply),
-            dict(self.chit_supply), list(self.news), self.winner, self.seed, self.plies)
+            dict(self.chit_supply), list(self.news), list(self.report), self.winner, self.seed,
+            self.plies)
 
     @property
     def current(self) -> Player:
@@ -245,5 +247,6 @@ def to_dict(state: State) -> dict[str, Any]:
         "drawn": list(state.drawn), "shadow_books": state.shadow_books,
         "shadow_taken": list(state.shadow_taken), "shadow_roll": state.shadow_roll,
         "dice_supply": dict(state.dice_supply), "chit_supply": dict(state.chit_supply),
-        "final_winner": state.winner, "plies": state.plies, "players": players,
+        "report": list(state.report), "final_winner": state.winner, "plies": state.plies,
+        "players": players,
     }
