@@ -93,7 +93,7 @@ class Nations:
             raise BadNotation("Nations shows only the mover's panels so far")
         from nncli.nations.render import render
 
-        return render(state, color, view=view, size=size, centre=centre)
+        return render(state, color, view=view, size=size, centre=centre, player=player)
 
     def to_dict(self, state: State) -> dict[str, Any]:
         return to_dict(state)

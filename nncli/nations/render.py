@@ -1,9 +1,11 @@
-"""The game as text within 80 columns and 24 lines: the round, the progress board, the mover's
-player board, one line per nation, and what the last automatic steps did."""
+"""The game as text: the round, the progress board, a nation's player board, one standings line
+per nation, and what the last automatic steps did; the REPL's screen fits the size it is given
+(80x21 with five nations), every card named in full where its cell has room."""
 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 
 from nncli.game import BadNotation
 from nncli.nations import engine, flow, live, scoring
@@ -12,6 +14,7 @@ from nncli.nations.describe import ROMAN
 from nncli.nations.state import ACTION, GROWTH, OVER, Nation, State
 
 WIDTH, HEIGHT = 80, 24
+NAME_ROOM = 15  # a standings line's nation name
 KIND = {"building": "bld", "military": "mil", "colony": "col", "advisor": "adv",
         "wonder": "wnd", "war": "war", "battle": "btl", "golden_age": "gold"}
 PHASE_NAMES = {GROWTH: "maintenance: growth", ACTION: "action", OVER: "game over"}
@@ -21,12 +24,43 @@ def bold(text: str, color: bool) -> str:
     return f"\x1b[1m{text}\x1b[0m" if color else text
 
 
-def who(nation: Nation) -> str:
-    """``Greece (Ben)``, or ``Greece`` when the player has no other name."""
+def country(key: str) -> str:
+    """``Greece``: the nation's name in the data."""
     from nncli.nations.content import load
 
-    country = load().rules["nations"].get(nation.key, nation.key)
-    return country if nation.name == country else f"{country} ({nation.name})"
+    return str(load().rules["nations"].get(key, key))
+
+
+def who(nation: Nation) -> str:
+    """``Greece (Ben)``, or ``Greece`` when the player has no other name."""
+    name = country(nation.key)
+    return name if nation.name == name else f"{name} ({nation.name})"
+
+
+def short_who(nation: Nation, room: int) -> str:
+    """``who`` within ``room`` columns: the player's name cut short (``Greece (Benj.)``), or
+    the nation alone."""
+    full = who(nation)
+    if len(full) <= room:
+        return full
+    name = country(nation.key)
+    keep = room - len(name) - 4  # " (" + "." + ")"
+    return f"{name} ({nation.name[:keep]}.)" if keep >= 2 else name[:room]
+
+
+def books_text(books: int, lap: int) -> str:
+    """``52 (50+2)``: past ``lap`` books a nation holds a 50 Book token and the track counts on
+    from 1 (``101 (2x50+1)`` with two); ``52`` alone at or below ``lap``."""
+    if books <= lap:
+        return str(books)
+    tokens = (books - 1) // lap
+    token = f"{lap}" if tokens == 1 else f"{tokens}x{lap}"
+    return f"{books} ({token}+{books - tokens * lap})"
+
+
+def books_of(content: Content, nation: Nation) -> str:
+    """The nation's books with its 50 Book tokens (``books_text``)."""
+    return books_text(nation.books, int(content.rules["book_lap"]))
 
 
 def round_label(state: State) -> str:
@@ -47,55 +81,123 @@ def status(state: State) -> str:
     if key == flow.CHANCE:
         return f"{round_label(state)}: chance draws ({state.phase})"
     n = state.nations[key]
+    books = books_of(engine.content_of(state), n)
     return (f"{who(n)} to play: {round_label(state)}, {PHASE_NAMES[state.phase]} | "
-            f"food {n.food} stone {n.stone} gold {n.gold} books {n.books} | VP {n.vp}")
+            f"food {n.food} stone {n.stone} gold {n.gold} books {books} | VP {n.vp}")
 
 
-def board_lines(state: State, content: Content) -> list[str]:
-    """The progress board: a row per price, each card's name and type."""
-    cell = max(8, (WIDTH - 6) // max(state.columns, 1) - 1)
-    head = "      " + " ".join(f"{c + 1:<{cell}}" for c in range(state.columns))
+def cell_name(name: str, width: int, lines: int) -> list[str]:
+    """``name`` in at most ``lines`` lines of ``width``, broken at words; the last line cut
+    with a dot (the short form) when the whole does not fit."""
+    wrapped = textwrap.wrap(name, width, break_long_words=False) or [""]
+    if len(wrapped) <= lines and all(len(part) <= width for part in wrapped):
+        return wrapped
+    head = wrapped[: lines - 1]
+    rest = name[len(" ".join(head)):].strip() if head else name
+    return [*(part[: width - 1] + "." if len(part) > width else part for part in head),
+            rest[: width - 1].rstrip() + "."]
+
+
+def board_lines(state: State, content: Content, width: int = WIDTH, tall: bool = True) -> list[str]:
+    """The progress board: a row per price, each card's name (on two lines if it needs them
+    when ``tall``, else cut short to one) above its type and era (``wnd I``)."""
+    cell = max(6, (width - 2) // max(state.columns, 1) - 1)
+    head = "  " + "".join(f" {c + 1:<{cell}}" for c in range(state.columns))
     lines = [head.rstrip()]
     for r, row in enumerate(state.board):
-        price = content.rules["row_cost"][r]
-        names, kinds = [], []
-        for card_id in row:
-            card = content.cards.get(card_id) if card_id else None
-            names.append(f"{(card.name if card else '.')[:cell]:<{cell}}")
-            kinds.append(f"{(KIND[card.type] + ' e' + ROMAN[card.era]) if card else '':<{cell}}")
-        lines.append(f"{r + 1} {price}g  " + " ".join(names))
-        lines.append("      " + " ".join(kinds))
+        cards = [content.cards.get(card_id) if card_id else None for card_id in row]
+        names = [cell_name(card.name if card else ".", cell, 2 if tall else 1) for card in cards]
+        depth = max(len(parts) for parts in names)
+        texts = [[*parts, *[""] * (depth - len(parts))] for parts in names]
+        texts = [[*parts, f"{KIND[card.type]} {ROMAN[card.era]}" if card else ""]
+                 for parts, card in zip(texts, cards, strict=True)]
+        price = f"{content.rules['row_cost'][r]}g"
+        heads = [f"{r + 1} ", price, *["  "] * depth]
+        for line in range(depth + 1):
+            lines.append(heads[line] + "".join(f" {t[line]:<{cell}}" for t in texts))
     return [line.rstrip() for line in lines]
 
 
-def nation_board(state: State, content: Content, nation: Nation) -> list[str]:
-    """The player board: slots with workers, wonder, advisor, colonies."""
-    cards = content.cards
-    slots = "  ".join(f"{cards[s.card].name}[{s.workers}]" for s in nation.slots)
-    wonder = "none"
-    if nation.wonder:
-        w = cards[nation.wonder]
-        wonder = f"{w.name} {nation.built}/{len(w.sections)}"
-        if nation.built < len(w.sections):
-            wonder += f" (next {w.sections[nation.built]} stone)"
-    done = ", ".join(cards[w].name for w in nation.wonders) or "none"
-    extras = (f"advisor {cards[nation.advisor].name if nation.advisor else 'none'} | "
-              f"colonies {', '.join(cards[c].name for c in nation.colonies) or 'none'} | "
-              f"wonder {wonder} | done {done}")
+def pack(parts: list[str], width: int, sep: str = " | ") -> list[str]:
+    """``parts`` joined by ``sep`` into lines of ``width``, a line broken only between parts
+    (a part longer than a line is broken at its words)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + len(sep) + len(part) <= width:
+            lines[-1] += sep + part
+        else:
+            lines += textwrap.wrap(part, width, subsequent_indent="  ")
+    return lines
+
+
+def wonder_text(content: Content, nation: Nation, named: Callable[[str], str]) -> str:
+    """``Pyramids 1/3 (next 4 stone)``, or ``none``."""
+    if not nation.wonder:
+        return "none"
+    w = content.cards[nation.wonder]
+    text = f"{named(w.id)} {nation.built}/{len(w.sections)}"
+    if nation.built < len(w.sections):
+        text += f" (next {w.sections[nation.built]} stone)"
+    return text
+
+
+def nation_board(
+    state: State, content: Content, nation: Nation, width: int = WIDTH, short: int = 0
+) -> list[str]:
+    """The player board: workers, slots with workers, advisor, colonies, wonders, and the
+    covered cards. For a small screen, ``short`` 1 counts the covered cards instead of
+    naming them, and 2 also cuts every name to 10 letters."""
+    def named(card_id: str) -> str:
+        name = content.cards[card_id].name
+        return name if short < 2 or len(name) <= 10 else name[:9] + "."
+
     head = (f"{who(nation)}: workers idle {nation.idle}, on track {nation.population} | "
             f"strength {live.strength(content, nation)} "
             f"stability {live.stability(content, nation)}")
-    return [head, *textwrap.wrap(f"slots: {slots}", WIDTH), *textwrap.wrap(extras, WIDTH)]
+    slots = [f"{named(s.card)}[{s.workers}]" for s in nation.slots]
+    extras = [f"advisor {named(nation.advisor) if nation.advisor else 'none'}",
+              f"colonies {', '.join(named(c) for c in nation.colonies) or 'none'}",
+              f"wonder {wonder_text(content, nation, named)}",
+              f"done {', '.join(named(w) for w in nation.wonders) or 'none'}"]
+    if nation.covered and short:
+        extras.append(f"covered {len(nation.covered)} (see panels)")
+    slots = [f"slots: {slots[0]}", *slots[1:]] if slots else ["slots: none"]
+    lines = [head, *pack(slots, width, "  "), *pack(extras, width)]
+    if nation.covered and not short:
+        covered = ", ".join(named(c) for c in nation.covered)
+        lines += textwrap.wrap(f"covered (they never work again): {covered}", width)
+    return lines
 
 
-def summary_line(state: State, content: Content, place: int, key: str) -> str:
-    """``1 Persia    VP  7 books  1 str  2 stb  0 | F 3 S 3 G 3 | passed 2``."""
+def full_board(state: State, content: Content, nation: Nation) -> list[str]:
+    """A nation's player board and stock in full (``panels NAME``)."""
+    books = books_of(content, nation)
+    difficulty = f"difficulty {nation.difficulty}"
+    stock = (f"  food {nation.food} stone {nation.stone} gold {nation.gold} books {books} | "
+             f"VP {nation.vp} | {difficulty}")
+    if nation.passed and state.phase == ACTION:
+        stock += f" | passed {nation.passed}"
+    cost = live.population_cost(content, nation, "food")
+    upkeep = live.population_cost(content, nation, "stability")
+    track = (f"  population track: {nation.population} workers left; its open spaces cost "
+             f"{cost} food a production and {upkeep} stability")
+    return [*nation_board(state, content, nation), *textwrap.wrap(stock, WIDTH),
+            *textwrap.wrap(track, WIDTH, subsequent_indent="  ")]
+
+
+def summary_line(
+    state: State, content: Content, place: int, key: str, width: int = WIDTH
+) -> str:
+    """``1>Persia (Ann)     VP  7 books 52 (50+2) str  1 stb -2 | F  3 S  3 G  3 | passed 2``
+    (``>`` marks the nation to move)."""
     n = state.nations[key]
+    mark = ">" if key == flow.mover(state) else " "
     passed = f"passed {n.passed}" if n.passed and state.phase == ACTION else ""
-    line = (f"{place} {who(n)[:18]:<18} VP {n.vp:>3} books {n.books:>3} "
-            f"str {live.strength(content, n):>3} stb {live.stability(content, n):>3} | "
-            f"F {n.food:>2} S {n.stone:>2} G {n.gold:>2} {passed}")
-    return line.rstrip()[:WIDTH]
+    line = (f"{place}{mark}{short_who(n, NAME_ROOM):<{NAME_ROOM}} VP {n.vp:>3} "
+            f"books {books_of(content, n):<9} "
+            f"str{live.strength(content, n):>3} stb{live.stability(content, n):>3} | "
+            f"F{n.food:>2} S{n.stone:>2} G{n.gold:>2} {passed}")
+    return line.rstrip()[:width]
 
 
 def score_lines(state: State, content: Content) -> list[str]:
@@ -113,22 +215,97 @@ def score_lines(state: State, content: Content) -> list[str]:
 
 def top_lines(state: State, content: Content) -> list[str]:
     """The round, the event, the architects and the war."""
+    return [f"Nations, {round_label(state)}, {PHASE_NAMES.get(state.phase, state.phase)}",
+            " | ".join(table_parts(state, content, short=False))]
+
+
+def table_parts(state: State, content: Content, short: bool) -> list[str]:
+    """``event Pax Romana``, ``architects 2``, ``war Punic War at strength 3`` (and the solo
+    rival's tile), shorter with ``short``."""
     event = content.events[state.event].name if state.event else "none yet"
-    war = (f"{content.cards[state.war].name} at strength {state.war_strength}"
-           if state.war else "none")
-    tile = ""
+    war = "none"
+    if state.war:
+        at = "at" if short else "at strength"
+        war = f"{content.cards[state.war].name} {at} {state.war_strength}"
+    parts = [f"event {event}", f"{'arch' if short else 'architects'} {state.architects}",
+             f"war {war}"]
     if state.solo and state.tile:
         t = content.tiles[state.tile]
-        tile = f" | rival str {t.strength} stb {t.stability} books {t.books}"
-    return [f"Nations, {round_label(state)}, {PHASE_NAMES.get(state.phase, state.phase)}",
-            f"event {event} | architects {state.architects} | war {war}{tile}"]
+        parts.append(f"rival str {t.strength} stb {t.stability} books {t.books}")
+    return parts
+
+
+def banner(state: State, content: Content, width: int) -> str:
+    """Who is to play, the round, the phase and the shared boards in one line of ``width``:
+    the fullest form that fits, then shorter ones."""
+    phase = PHASE_NAMES.get(state.phase, state.phase).replace("maintenance: ", "")
+    era = f"{ROMAN[state.era]}-{'AB'[(state.round - 1) % 2]}"
+    key = flow.mover(state)
+    mover = who(state.nations[key]) if key in state.nations else key or "game over"
+    heads = [f"{mover} to play: {round_label(state)}, {phase}",
+             f"{mover}: round {state.round} ({era}) {phase}",
+             f"{short_who(state.nations[key], 12) if key in state.nations else mover}: "
+             f"r{state.round} {phase}"]
+    for head in heads:
+        for short in (False, True):
+            line = " | ".join([head, *table_parts(state, content, short)])
+            if len(line) <= width:
+                return line
+    return line[:width]
+
+
+def screen(state: State, content: Content, shown: str, width: int, height: int) -> list[str]:
+    """The screen to act from within ``width`` x ``height``: the banner, the progress board,
+    the shown nation's board and one standings line per nation. What gives way when room is
+    short: the covered cards' names, then the player board's full names, then the progress
+    board's two-line names and its column numbers, then the player board's last lines; the
+    banner and the standings stay."""
+    standings = [summary_line(state, content, i, k, width) for i, k in enumerate(state.order, 1)]
+    if state.phase == OVER:
+        standings = score_lines(state, content)
+    top = [banner(state, content, width)]
+    board = board_lines(state, content, width) if state.board else []
+    nation = state.nations[shown]
+    tries = [(board, 0), (board, 1), (board, 2)]
+    if board:
+        compact = board_lines(state, content, width, tall=False)
+        tries += [(compact, 1), (compact, 2), (compact[1:], 2)]  # [1:]: no column numbers
+    for board, short in tries:
+        mine = nation_board(state, content, nation, width, short)
+        room = height - len(top) - len(board) - len(standings)
+        if len(mine) <= room:
+            break
+    lines = [*top, *board, *mine[: max(room, 0)], *standings]
+    return [line[:width] for line in lines[:height]]
 
 
 LEGEND = """\
-Progress board: row 1 costs 1 gold, row 2 costs 2, row 3 costs 3; columns 1 to the last.
-Card types: bld building, mil military, col colony, adv advisor, wnd wonder, war, btl battle,
-gold golden age; eI..eIV the card's era. Slots show each card's workers in [brackets].
-Nations: str strength, stb stability (both live), F food, S stone, G gold."""
+Progress board: row 1 costs 1 gold (1g), row 2 costs 2, row 3 costs 3. Buy a
+card by name or by place: buy 2 3 is row 2, column 3.
+Card types: bld building, mil military, col colony, adv advisor, wnd wonder,
+war, btl battle, gold golden age; I to IV the card's era.
+Slots show each card's workers in [brackets]; > marks the nation to play.
+Standings: str strength, stb stability (both live), F food, S stone, G gold;
+books 52 (50+2) is 52 books: a 50 Book token and 2 on the track.
+help TERM explains any word: help stability, help books, help persia."""
+
+
+def seat_of(state: State, name: str) -> str:
+    """The seat that ``name`` (a nation key or name, or a player's name, case forgiven) names,
+    or BadNotation with a suggestion."""
+    import difflib
+
+    names: dict[str, str] = {}
+    for key, nation in state.nations.items():
+        for word in (key, country(key), nation.name):
+            names.setdefault(word.lower(), key)
+    wanted = name.strip().lower()
+    if wanted in names:
+        return names[wanted]
+    close = difflib.get_close_matches(wanted, list(names), n=1)
+    hint = f"did you mean {close[0]}? " if close else ""
+    raise BadNotation(f"there is no nation {name} in this game; {hint}"
+                      f"choose from {', '.join(state.seats)}")
 
 
 def render(
@@ -138,44 +315,58 @@ def render(
     view: str = "all",
     size: tuple[int, int] | None = None,
     centre: str | None = None,
+    player: str | None = None,
 ) -> str:
-    """The game as text: ``view`` "all", "board" (the progress board and the status line; with
-    a ``size``, the REPL's screen to act from: the event, the progress board, the mover's board
-    and a line per nation), "panels" (the nations) or "legend"; cut to ``size`` (columns,
-    lines), 80x24 by default.
-    ``centre`` names the nation whose player board is shown (default: the one to move)."""
+    """The game as text: ``view`` "all" (with a ``size``, the REPL's screen to act from: the
+    banner, the progress board, the shown nation's board and a standings line per nation;
+    without one, ``nncli show``: all of that and the last report), "board" (the progress board
+    and the status line; with a ``size``, the screen), "panels" (a nation's board and stock in
+    full, then the standings) or "legend"; cut to ``size`` (columns, lines), 80x24 by default.
+    ``player`` (or ``centre``) names the nation shown: its key, its name or its player's name
+    (default: the one to move)."""
     content = engine.content_of(state)
-    if centre is not None and centre not in state.nations:
-        raise BadNotation(f"there is no nation {centre} in this game; "
-                          f"choose from {', '.join(state.seats)}")
+    wanted = player if player is not None else centre
+    shown = seat_of(state, wanted) if wanted is not None else flow.mover(state)
+    if shown not in state.nations:
+        shown = state.order[0]
+    width, height = size or (WIDTH, HEIGHT)
     if view == "legend":
         lines = LEGEND.splitlines()
-    elif view == "board" and size is not None:  # the banner and the toolbar give the round
-        lines = [top_lines(state, content)[1], *board_lines(state, content),
-                 *panel_lines(state, content, centre)]
+    elif size is not None and view in ("all", "board"):
+        lines = screen(state, content, shown, width, height)
+        lines[0] = bold(lines[0], color)
     elif view == "board":
         lines = [*board_lines(state, content), status(state)]
     elif view == "panels":
-        lines = panel_lines(state, content, centre)
+        lines = panel_lines(state, content, shown, full=True)
     else:
         lines = top_lines(state, content)
         lines[0] = bold(lines[0], color)
         if state.board:
             lines += board_lines(state, content)
-        lines += panel_lines(state, content, centre)
-    width, height = size or (WIDTH, HEIGHT)
-    room = height - len(lines)
-    if view == "all" and room > 0 and state.report:
-        lines += [f"> {line}" for line in state.report[-room:]]
+        lines += panel_lines(state, content, shown)
+        room = height - len(lines)
+        if room > 0 and state.report:
+            lines += [f"> {line}" for line in report_lines(state)[-room:]]
     return "\n".join(line if line.startswith("\x1b") else line[:width] for line in lines[:height])
 
 
-def panel_lines(state: State, content: Content, centre: str | None) -> list[str]:
-    """A nation's player board (or the final score), then one line per nation."""
-    if state.phase == OVER:
+def panel_lines(state: State, content: Content, shown: str, full: bool = False) -> list[str]:
+    """A nation's player board (in ``full``: with its stock; the final score once the game is
+    over), then one line per nation."""
+    nation = state.nations[shown]
+    if state.phase == OVER and not full:
         lines = score_lines(state, content)
     else:
-        key = centre or flow.mover(state)
-        shown = state.nations.get(key, state.nations[state.order[0]])
-        lines = nation_board(state, content, shown)
+        lines = (full_board if full else nation_board)(state, content, nation)
+    if state.phase == OVER and full:
+        lines += score_lines(state, content)
     return lines + [summary_line(state, content, i, k) for i, k in enumerate(state.order, 1)]
+
+
+def report_lines(state: State) -> list[str]:
+    """The last report, each line within 58 columns (a long one goes on, indented)."""
+    lines: list[str] = []
+    for line in state.report:
+        lines += textwrap.wrap(line, 58, subsequent_indent="  ") or [""]
+    return lines
