@@ -22,7 +22,7 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperOption
 from typer.models import CommandInfo
 
-from nncli import atomicfile, savefile, saveplay, saveread
+from nncli import atomicfile, limits, regularfile, savefile, saveplay, saveread
 from nncli.game import GAMES, BadSetup, CampaignWon, Game, get_game
 from nncli.savemodel import Save, SaveError
 from nncli.textsafe import brief, shown
@@ -509,10 +509,7 @@ def run(
     """Apply every move in FILE and save them; at an illegal one, stop and save those before."""
     with locked(save):
         game, loaded = open_save(save)
-        try:
-            lines = file.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            fail(f"cannot read the moves file {file}: {getattr(exc, 'strerror', None) or exc}")
+        lines = moves_file_lines(file)
         texts = [(f"line {n}: ", line.split("#", 1)[0].strip()) for n, line in enumerate(lines, 1)]
         texts = [(where, text) for where, text in texts if text]
         done, made, refused = saveplay.append_each(loaded, game, [text for _, text in texts])
@@ -523,6 +520,20 @@ def run(
     if refused is not None:
         kept = f"the {made} moves before it were saved" if made else "nothing was saved"
         fail(f"{texts[made][0]}{refused}; {kept}", EXIT_ILLEGAL)
+
+
+def moves_file_lines(file: Path) -> list[str]:
+    """The lines of the file of moves ``file``, a regular file of UTF-8 text no larger than a
+    save (else exit 2)."""
+    try:
+        data = regularfile.read(file, limits.MAX_BYTES + 1)
+        if len(data) > limits.MAX_BYTES:
+            fail(f"the moves file {file} is larger than {limits.MAX_BYTES // 2**20} MB")
+        return data.decode().splitlines()
+    except regularfile.NotRegular as exc:
+        fail(f"the moves file {file} is {exc}, not a file of moves")
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"cannot read the moves file {file}: {getattr(exc, 'strerror', None) or exc}")
 
 
 @app.command(cls=PlainHelp)

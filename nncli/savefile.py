@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
-from nncli import atomicfile, limits, savewrite, verified
+from nncli import atomicfile, limits, regularfile, savewrite, verified
 from nncli.limits import LimitError
 from nncli.savemodel import Save, SaveError, StaleSave, bytes_digest, toml_parts
 
@@ -25,9 +25,12 @@ def load(path: str | os.PathLike[str], full: bool = False) -> Save:
 
 
 def read_bytes(path: str | os.PathLike[str], limit: int = limits.MAX_BYTES) -> bytes:
-    """The bytes of ``path``, refused unread past ``limit`` (raises SaveError, or OSError)."""
-    with open(path, "rb") as f:
-        data = f.read(limit + 1)
+    """The bytes of ``path``, refused unread past ``limit`` or when it is not a regular file (a
+    folder, a fifo, a device: ``nncli.regularfile``) (raises SaveError, or OSError)."""
+    try:
+        data = regularfile.read(path, limit + 1)
+    except regularfile.NotRegular as exc:
+        raise SaveError(f"{path} is {exc}, not a save file") from None
     if len(data) > limit:
         raise SaveError(f"{path} is larger than {limit // 2**20} MB, too large to be a save")
     return data
