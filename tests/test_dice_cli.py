@@ -165,7 +165,8 @@ def test_play_opens_a_finished_game_with_one_game_over_banner(
 
 @pytest.mark.parametrize("count", ["0", "5", "-1"])
 def test_new_refuses_a_player_count_outside_one_to_four(tmp_path: Path, count: str) -> None:
-    """`--players 0` is not "not given": like 5, it is refused with the game's range, and no
+    """Rules: DSET-04
+    `--players 0` is not "not given": like 5, it is refused with the game's range, and no
     save is made."""
     path = tmp_path / "x.toml"
     result = CliRunner().invoke(app, ["new", str(path), "--game", "dice", "--players", count])

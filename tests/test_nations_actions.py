@@ -224,7 +224,7 @@ def test_deploy() -> None:
 
 
 def test_deploy_needs() -> None:
-    """Rules: NDEPLOY-07, NDEPLOY-08
+    """Rules: NDEPLOY-03, NDEPLOY-07, NDEPLOY-08
     Workers go only on building and military cards; a deploy needs a worker, the stone and an
     uncovered card of the nation's.
     """
