@@ -95,6 +95,35 @@ class Nations:
 
         return render(state, color, view=view, size=size, centre=centre, player=player)
 
+    def report(self, state: State) -> list[str]:
+        """The last resolution's lines (an optional ``Game`` method)."""
+        from nncli.nations.words import report
+
+        return report(state)
+
+    def describe(self, before: State, move: Move, after: State) -> str:
+        """``move`` in words with the mover's name (an optional ``Game`` method)."""
+        from nncli.nations.words import describe
+
+        return describe(before, move, after)
+
+    def scores(self, state: State) -> dict[str, int]:
+        """Each seat's VP now: its tokens, its final total once the game is over (an optional
+        ``Game`` method)."""
+        if state.phase == OVER:
+            return {key: state.scores[key]["total"] for key in state.seats}
+        return {key: state.nations[key].vp for key in state.seats}
+
+    def round_of(self, state: State) -> int:
+        """The round being played, 1 to 8 (an optional ``Game`` method)."""
+        return state.round
+
+    def final_figures(self, state: State) -> list[str]:
+        """The figures that decided the game (an optional ``Game`` method)."""
+        from nncli.nations.words import final_figures
+
+        return final_figures(state)
+
     def to_dict(self, state: State) -> dict[str, Any]:
         return to_dict(state)
 
