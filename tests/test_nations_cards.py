@@ -79,13 +79,15 @@ def test_wonders_only_once_complete() -> None:
 def test_war_battle_fields() -> None:
     """Rules: NCARD-12, NCARD-13
     A war's loss names exactly one resource; a battle's resource is books, food or stone and
-    its multiplier defaults to 1.
+    its multiplier defaults to 1 (every basic and Advanced battle; the Expert battles we
+    propose, NEXP-01, say 2).
     """
     cards = load(("basic", "advanced")).cards.values()
     assert all(len(c.loss) == 2 and c.loss[0] for c in cards if c.type == "war")
     battles = [c for c in cards if c.type == "battle"]
     assert {c.resource for c in battles} <= {"books", "food", "stone"}
-    assert all(c.multiplier == 1 for c in battles)
+    assert {c.multiplier for c in battles if c.pack != "expert"} == {1}
+    assert {c.multiplier for c in battles if c.pack == "expert"} == {2}
 
 
 def test_conditions() -> None:

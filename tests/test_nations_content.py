@@ -60,7 +60,8 @@ def test_components() -> None:
 def test_proposed_decks() -> None:
     """Rules: NCOMP-08, NDATA-17, NDATA-08
     Each era has 32 basic cards (9 buildings, 6 military, 3 colonies, 4 wonders, 4 advisors,
-    2 wars, 2 battles, 2 golden ages) and 8 advanced ones; one copy of each card.
+    2 wars, 2 battles, 2 golden ages) and 8 advanced ones; one copy of each card. (The Expert
+    cards we propose since, NEXP-01, are in no deck without --expert.)
     """
     want = {"building": 9, "military": 6, "colony": 3, "wonder": 4, "advisor": 4, "war": 2,
             "battle": 2, "golden_age": 2}
@@ -70,7 +71,8 @@ def test_proposed_decks() -> None:
         adv = [c for c in ADV.decks[era] if ADV.cards[c].pack == "advanced"]
         assert Counter(ADV.cards[c].type for c in adv) == extra
         assert len(set(ADV.decks[era])) == 40
-    assert {c.pack for c in ADV.cards.values()} == {"basic", "advanced", "board"}
+    assert {ADV.cards[c].pack for d in ADV.decks.values() for c in d} == {"basic", "advanced"}
+    assert {c.pack for c in ADV.cards.values()} == {"basic", "advanced", "expert", "board"}
 
 
 def test_side_a() -> None:

@@ -59,12 +59,12 @@ def test_competitive_decks_swap_basic_cards_for_advanced_of_the_same_type() -> N
     "Competitive decks start from the basic cards and swap some of them for Advanced or Expert
     cards of the same type." Each era's deck is its basic deck with ``swaps_per_era``
     (rules.toml) basic cards replaced, each by an Advanced card of its era and type; the setup's
-    seed decides which, and the swaps are written into the setup. Our data has no Expert pack.
+    seed decides which, and the swaps are written into the setup. Without --expert no Expert
+    card is swapped in.
     """
     data = load(("basic",))
     per_era = data.rules["variants"]["competitive"]["swaps_per_era"]
-    assert per_era == 4 and {c.pack for c in data.cards.values()} == {"board", "basic",
-                                                                     "advanced"}
+    assert per_era == 4
     setup = competitive()
     swaps = setup["swaps"]
     assert swaps == competitive_swaps(data, 12) != competitive_swaps(data, 13)
@@ -81,6 +81,33 @@ def test_competitive_decks_swap_basic_cards_for_advanced_of_the_same_type() -> N
         assert set(deck) == set(data.decks[era]) - {o.id for o, _ in pairs} | {
             i.id for _, i in pairs}
     assert sum(data.cards[c].pack == "advanced" for d in state.decks.values() for c in d) == 16
+
+
+def test_competitive_decks_with_the_expert_pack() -> None:
+    """Rules: NVAR-03, NEXP-03
+    "... swap some of them for Advanced or Expert cards of the same type": with --expert the
+    swaps draw from the Advanced and Expert cards of each era and type, the decks hold the basic
+    cards and the swaps only, and a save's swaps are checked against that pool; --advanced is
+    still refused (the Advanced cards come in by the swaps).
+    """
+    setup = competitive(expert=True, seed=4)
+    assert setup["packs"] == ["basic", "expert"]
+    data = load(("basic", "expert"))
+    ins = [data.cards[in_] for _, in_ in setup["swaps"]]
+    assert len(ins) == 16 and {c.pack for c in ins} == {"advanced", "expert"}
+    assert all((data.cards[out].era, data.cards[out].type) == (c.era, c.type)
+               for (out, _), c in zip(setup["swaps"], ins, strict=True))
+    state = engine.new_game(setup)
+    held = [data.cards[c] for d in state.decks.values() for c in d]
+    assert sum(c.pack != "basic" for c in held) == 16 and len(held) == 4 * 32
+    plain = competitive(seed=4)
+    assert plain["swaps"] == competitive_swaps(data, 4) != setup["swaps"]
+    expert_in = next(pair for pair in setup["swaps"] if data.cards[pair[1]].pack == "expert")
+    with pytest.raises(BadSetup, match="^a competitive swap puts in a card of the advanced "
+                                       f"pack once, and '{expert_in[1]}' is not one$"):
+        check_setup(dict(setup, packs=["basic"]))
+    with pytest.raises(BadSetup, match="so leave out --advanced$"):
+        competitive(expert=True, advanced=True)
 
 
 def test_a_swap_of_another_type_or_count_is_refused() -> None:

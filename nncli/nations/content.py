@@ -295,6 +295,7 @@ def check_rules(rules: Table) -> None:
     competitive.integer("swaps_per_era")
     packs = rules.table("packs").texts("all", ("basic", "advanced", "expert"))
     competitive.texts("swap_packs", packs[1:])
+    competitive.texts("optional_swap_packs", packs[1:])
     rules.table("campaign").text("start", levels)
     row_cost = rules.get("row_cost")
     if not isinstance(row_cost, list) or len(row_cost) != rules.integer("rows"):

@@ -133,7 +133,7 @@ def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
     if options.get("variant") is not None:
         setup["variant"] = options["variant"]
         if options["variant"] == variants.COMPETITIVE and isinstance(setup["seed"], int):
-            setup["swaps"] = variants.competitive_swaps(data, setup["seed"])
+            setup["swaps"] = variants.competitive_swaps(data, setup["seed"], packs)
     check_setup(setup)
     return setup
 
