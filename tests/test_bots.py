@@ -96,11 +96,18 @@ def test_cli_new_solo_bot_and_move_hint(tmp_path: Path) -> None:
     assert result.exit_code == 2
 
 
-def test_selfplay_script() -> None:
-    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "selfplay"), "--games", "2",
-                           "--seed", "3", "--max-rounds", "40"],
-                          capture_output=True, text=True, timeout=300, check=True)
+@pytest.mark.parametrize("game", ["notebook-nations", "nations", "dice"])
+def test_selfplay_script(game: str) -> None:
+    """scripts/selfplay plays several whole games of each game, its chance moves included."""
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "selfplay"), "--game", game,
+                           "--games", "4", "--seed", "1", "--max-rounds", "40"],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
     lines = dict(line.split(": ", 1) for line in done.stdout.splitlines())
-    assert lines["games"] == "2"
-    assert {"moves", "moves per second", "winners by nation", "winners' VP by type",
-            "rounds per game", "stopped at the round cap (40)"} <= set(lines)
+    assert lines["games"] == "4"
+    assert {"moves", "moves per second", "winners", "rounds per game",
+            "stopped at the round cap (40)"} <= set(lines)
+    assert int(lines["moves"].split(", ")[1].split()[0]) > 0  # chance draws were made
+    assert sum(int(won.split()[-1]) for won in lines["winners"].split(", ")) + \
+        int(lines["stopped at the round cap (40)"]) == 4
+    assert ("winners' VP by type" in lines) == (game == "notebook-nations")
