@@ -7,6 +7,7 @@ Every problem raises ``nncli.datafiles.DataError`` naming the file and the key, 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -28,6 +29,12 @@ CHIT_KINDS = ("symbol", "reroll", "star-reroll")
 BONUS_EFFECTS = ("most", "pass-double", "last-pass")
 SOLO_EFFECTS = ("beat-famine", "beat-war", "beat-shadow", "pass-double", "all-taken")
 AGES = (1, 2, 3, 4)
+
+
+def slug(name: str) -> str:
+    """A name as one word of a move or a help topic: ``St. Peter's Basilica`` is
+    ``st-peters-basilica``."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower().replace("'", "")).strip("-")
 FACES = 6  # every die has six faces
 
 

@@ -7,8 +7,10 @@ row on the progress board (row 1 is the bottom row, 1x) or by name.
 
 from __future__ import annotations
 
+import difflib
+
 from nncli.dice import engine
-from nncli.dice.content import SLOT_TYPES, content
+from nncli.dice.content import SLOT_TYPES, content, slug
 from nncli.dice.moves import (
     BuildWonder,
     Buy,
@@ -192,11 +194,26 @@ def _where(state: State, words: list[str]) -> tuple[int, int]:
     """Column and row from ``2 1`` or a tile's name (``quarry``, ``hanging-gardens``)."""
     if len(words) == 2 and all(w.isdigit() for w in words):
         return int(words[0]), int(words[1])
-    name = "-".join(words)
+    name = slug(" ".join(words))
     c = content()
+    names: dict[str, int] = {}
     for space, key in enumerate(state.board):
-        if key and name in (key, c.tiles[key].name.lower().replace(" ", "-")):
-            return space % state.columns + 1, space // state.columns + 1
+        if key:
+            names[key] = names[slug(c.tiles[key].name)] = space
+    if name in names:
+        return names[name] % state.columns + 1, names[name] // state.columns + 1
+    close = difflib.get_close_matches(name, list(names), n=1)
+    if close:
+        raise BadNotation(f'no tile "{" ".join(words)}" on the progress board; did you mean '
+                          f"{close[0]}?")
+    known = {slug(t.name): t.name for t in c.tiles.values()} | {k: t.name for k, t in
+                                                               c.tiles.items()}
+    if name in known:
+        raise BadNotation(f"{known[name]} is not on the progress board this round")
+    close = difflib.get_close_matches(name, list(known), n=1)
+    if close:
+        raise BadNotation(f'no tile "{" ".join(words)}"; did you mean {close[0]}? (it is not '
+                          "on the progress board this round)")
     raise BadNotation(f'name a tile by column and row ("buy 2 1") or by a name on the board, '
                       f'not "{" ".join(words)}"')
 

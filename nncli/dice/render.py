@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import difflib
 
-from nncli.dice import engine, scoring
+from nncli.dice import engine, flow, scoring
 from nncli.dice.content import SYMBOLS, Content, content
-from nncli.dice.state import CHANCE, OVER, SLOT_LETTERS, Player, State
+from nncli.dice.state import CHANCE, CHOOSE, OVER, SLOT_LETTERS, Player, State
 from nncli.game import BadNotation
 
 WIDTH = 80
@@ -192,14 +192,19 @@ def header(c: Content, state: State, *, short: bool = False) -> list[str]:
 
 def seat_named(state: State, name: str) -> str:
     """The seat of a player given by seat key or display name, case forgiven (BadNotation with
-    a did-you-mean for a name that is no player's)."""
+    a did-you-mean for a name that is no player's; while boards are chosen, the open sides
+    are offered too, as ``board SIDE`` is also a move)."""
     wanted = "-".join(name.lower().split())
     names = {s: s for s in state.seats}
     names.update({"-".join(p.name.lower().split()): s for s, p in state.players.items()})
     if wanted in names:
         return names[wanted]
-    close = difflib.get_close_matches(wanted, list(names), n=1)
+    sides = flow.boards_open(content(), state) if state.phase == CHOOSE else []
+    close = difflib.get_close_matches(wanted, [*names, *sides], n=1)
     players = ", ".join(p.name for p in state.players.values())
+    if close and close[0] in sides:
+        raise BadNotation(f'"{name}" is not a player nor a board side still open; did you '
+                          f'mean {close[0]} ("board {close[0]}" chooses it)?')
     raise BadNotation(f'"{name}" is not a player; ' + (
         f"did you mean {close[0]}?" if close else f"the players are {players}"))
 
