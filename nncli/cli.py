@@ -23,7 +23,7 @@ from typer.core import TyperArgument, TyperCommand, TyperOption
 from typer.models import CommandInfo
 
 from nncli import atomicfile, limits, regularfile, savefile, saveplay, saveread
-from nncli.game import GAMES, BadSetup, CampaignWon, Game, get_game
+from nncli.game import GAMES, BadSetup, CampaignWon, Game, GameError, get_game
 from nncli.savemodel import Save, SaveError
 from nncli.textsafe import brief, shown
 
@@ -496,7 +496,29 @@ def move(
         store(done, save)
     for record in done.moves[len(loaded.moves) :]:
         typer.echo(shown(record.move))
+    if game.mover(done.state) is None and game.mover(loaded.state) is not None:
+        tell_the_end(game, done)
     tell_fair_play(game, done, save)
+
+
+def tell_the_end(game: Game, done: Save) -> None:
+    """The end of the game, on the move that ends it: "game over", the result, the VP by round
+    and the figures that decided it."""
+    from nncli import stats
+
+    typer.echo(f"game over: {shown(game.status(done.state))}")
+    for line in stats.summary(game, done):
+        typer.echo(line)
+
+
+@app.command(cls=PlainHelp)
+def stats(save: SaveArg) -> None:
+    """Each player's VP by round as a small chart, and the figures that decided the game."""
+    from nncli import stats as figures
+
+    game, loaded = open_save(save)
+    lines = figures.summary(game, loaded)
+    typer.echo("\n".join(lines) if lines else f"{game.name} keeps no scores to chart")
 
 
 @app.command(cls=PlainHelp)
@@ -542,10 +564,20 @@ def show(
     as_json: Annotated[
         bool, typer.Option("--json", help="The position as JSON (docs/SAVEFORMAT.md).")
     ] = False,
+    player: Annotated[
+        str | None,
+        typer.Option("--player", help="Only this player's board and cards (a seat or a name).",
+                     metavar="NAME"),
+    ] = None,
 ) -> None:
     """The board and the status."""
     game, loaded = open_save(save)
-    if as_json:
+    if player is not None:
+        try:
+            typer.echo(game.render(loaded.state, use_color(), view="panels", player=player))
+        except GameError as exc:
+            fail(str(exc))
+    elif as_json:
         import json
 
         view = getattr(game, "json_view", game.to_dict)(loaded.state)
@@ -660,14 +692,25 @@ def receive(
         store(replace(done, origin=ours.origin), save)  # in place of ours, as read
     count = f"{len(new)} new move" + ("s" if len(new) > 1 else "")
     typer.echo(f"{save}: {count} received, head digest {done.head[:16]}")
-    for record in new:
-        typer.echo(pbem.describe(record))
+    told_received(game, done, len(ours.moves), len(ours.moves) + len(new))
     for record in done.moves[len(theirs.moves) :]:
         typer.echo(f"added by this machine: {pbem.describe(record)}")
     if not quiet:
         typer.echo("")
         typer.echo(game.render(done.state, use_color()))
     tell_fair_play(game, done, save)
+
+
+def told_received(game: Game, done: Save, start: int, end: int) -> None:
+    """The moves received (numbers ``start`` to ``end``) in words, as the hand-over recap says
+    them, and the report when it changed."""
+    from nncli.recap import recap, report
+
+    told = recap(game, done, start, end=end)
+    for line in told.lines:
+        typer.echo(line)
+    if told.new_report:
+        typer.echo("\n".join(report(game, done.state)))
 
 
 def tell_fair_play(game: Game, done: Save, path: Path) -> None:

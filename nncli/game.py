@@ -42,6 +42,9 @@ prompt, the toolbar and a message) the mover's screen shows a one-line banner an
 line per player for every player the game allows (name, short where the full does not fit, VP,
 books, the game's key figures), no line wider than the size.
 
+The optional attribute ``places`` (a place of the game's notation, "k12") says that ``render``
+takes a ``centre``: the REPL's help then offers ``board PLACE``.
+
 ``help_text(None)`` is the overview of this game's own moves only (at most 18 lines of at most
 78 columns; the shell adds its own commands below); ``help_text(TERM)`` answers every term its
 screens use, every rule id its refusals cite (case forgiven) and every nation; lines wrap at words

@@ -28,30 +28,34 @@ from prompt_toolkit.history import FileHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.styles import Style
 
-from nncli import savefile, savemodel, saveplay
+from nncli import savefile, savemodel, saveplay, stats
+from nncli.chance import CHANCE
 from nncli.game import Game, GameError, help_topics, narration, word_prices
+from nncli.recap import described, recap, report, since_last
 from nncli.savemodel import Save, SaveError, StaleSave
-from nncli.textmoves import normalised
 from nncli.textsafe import shown
 from nncli.undo import CannotUndo, take_back
 
 HISTORY_ENV = "NNCLI_HISTORY"
 DEFAULT_HISTORY = "~/.nncli_history"
-TURN_KEYS = ("round", "phase")  # keys of the state dict (see `show --json`) that mark a new turn
 AUTO_PAUSE = 0.6  # seconds between computer moves, on a terminal only
 WIDTH = 79
-MENU_LINES = 5  # lines kept free below the prompt for the Tab menu (the prompt's line included)
-PROMPT_AREA = MENU_LINES + 1  # and the toolbar
-KEPT_LINES = 4  # at most this many lines printed since the last prompt stay above the board
+TURN_KEYS = ("round", "phase")  # keys of the state dict (see `show --json`) that mark a new turn
+MENU_LINES = 5  # lines the Tab menu takes below the prompt while typing (the prompt's included)
+PROMPT_AREA = 2  # the prompt's line and the toolbar, below the screen at an empty prompt
+LEAST_ROOM = 8  # the fewest lines the game's screen gets, however much was said above it
+CLEAR = "\x1b[2J\x1b[3J\x1b[H"  # clear the screen and the scrollback, then go home
+SHORT = " (short)"  # marks a Tab choice the mover cannot afford, colour or not
 GREYED = "class:unaffordable"  # the style of a Tab choice the mover cannot afford now
 OPEN_ENDS = (" ", "-")  # a choice ending so is not a whole word ("move-" of help move-04)
 MENU_STYLE = Style.from_dict({"unaffordable": "#5f5f5f", "unaffordable-chosen": "#d7d7d7"})
 
 COMMAND_HELP = {
-    "help": "help [COMMAND]\n  The commands and moves, or help on one of them.",
-    "board": "board [SQUARE|full]\n  The part of the board that fits the screen, around your\n"
-    "  pieces or around SQUARE (board k12), or all of it (board full).",
-    "panels": "panels\n  The players' panels: resources, income, research, hand and pieces.",
+    "help": "help [TOPIC]\n  The commands and moves, or help on a move, a word or a rule id.",
+    "board": "board [full]\n  The part of the board that fits the screen, or all of it"
+    " (board full).",
+    "panels": "panels [NAME]\n  The players' panels, or all of one player's board and cards.",
+    "report": "report\n  What happened by itself last (production, events, scoring...) again.",
     "legend": "legend\n  What the letters on the board stand for.",
     "show": "show\n  All of the board, the legend and the panels, as nncli show prints them.",
     "moves": "moves [PREFIX]\n  The moves that are legal now (those starting with PREFIX).",
@@ -64,7 +68,7 @@ COMMAND_HELP = {
 }
 ALIASES = {"exit": "quit", "?": "help"}
 # what still works once the game is over, and what the REPL offers then
-WHEN_OVER = ("help", "board", "panels", "legend", "show", "log", "save", "quit")
+WHEN_OVER = ("help", "board", "panels", "report", "legend", "show", "log", "save", "quit")
 OVER_OFFER = "the game is over: log lists its moves, show prints the final board, quit leaves"
 
 
@@ -121,6 +125,7 @@ class Repl:
     size: Callable[[], tuple[int, int]] = terminal_size  # the terminal's (columns, lines)
     said: int = 0  # lines printed since the last prompt
     ask: Callable[[str], str] = input  # asks the player a question, returns the answer
+    turned: bool = False  # whether a move since the last line typed began a new turn
 
     # --- output -------------------------------------------------------------------------------
 
@@ -138,39 +143,73 @@ class Repl:
         self.say(self._style(f"error: {shown(message)}", "1;31"))
 
     def banner(self) -> None:
-        """Announce whose turn it is, or the end of the game."""
+        """Announce whose turn it is, or the end of the game, in one line."""
         status = self.game.status(self.save.state)
         over = self.over and "game over" not in status  # "round 4, game over: ..." says it
         text = f"=== game over: {status} ===" if over else f"=== {status} ==="
-        self.say(self._style("\n".join(textwrap.wrap(text, self.size()[0])), "1"))
-        if self.over:
-            self.say(OVER_OFFER[0].upper() + OVER_OFFER[1:] + ".")
+        self.say(self._style(fit(text, self.size()[0] - 1), "1"))
+
+    def ending(self) -> None:
+        """The end of the game: who won, each player's VP by round and what decided it."""
+        self.banner()
+        for line in stats.summary(self.game, self.save):
+            self.say(line)
+        self.say(OVER_OFFER[0].upper() + OVER_OFFER[1:] + ".")
+
+    def room(self) -> tuple[int, int]:
+        """The (columns, lines) left for the game's screen above the prompt and the toolbar,
+        below what was said since the last prompt."""
+        columns, lines = self.size()
+        return columns, max(LEAST_ROOM, lines - PROMPT_AREA - self.said)
+
+    def screen(self) -> None:
+        """The mover's screen (the board, everyone's standings), fitting what is left."""
+        self.say(self.game.render(self.save.state, self.color, view="all", size=self.room()))
 
     def board(self, args: list[str] | None = None) -> None:
-        """Print the board window that fits the screen above the prompt (around the square
+        """Print the board window that fits the screen above the prompt (around the place
         ``args[0]``), or all of the board for ``full``."""
         where = " ".join(args or [])
         if where.lower() == "full":
             self.say(self.game.render(self.save.state, self.color, view="board"))
             return
-        columns, lines = self.size()
-        room = lines - PROMPT_AREA - min(self.said, KEPT_LINES)
         try:
-            text = self.game.render(self.save.state, self.color, view="board",
-                                    size=(columns, room), centre=where or None)
+            text = self.game.render(self.save.state, self.color, view="board", size=self.room(),
+                                    centre=where or None)
         except GameError as exc:
             self.error(str(exc))
             return
         self.say(text)
 
+    def panels(self, args: list[str]) -> None:
+        """The players' panels, or all of the board and cards of the player ``args`` name."""
+        try:
+            text = self.game.render(self.save.state, self.color, view="panels",
+                                    player=" ".join(args) or None)
+        except GameError as exc:
+            self.error(str(exc))
+            return
+        self.say(text or "this game has no panels")
+
     def view(self, name: str) -> Callable[[], None]:
-        """The command that prints the game's view ``name`` ("panels", "legend", "all")."""
+        """The command that prints the game's view ``name`` ("legend", "all")."""
 
         def show() -> None:
             text = self.game.render(self.save.state, self.color, view=name)
             self.say(text or f"this game has no {name}")
 
         return show
+
+    def report(self) -> None:
+        """What happened by itself last (``Game.report``), again."""
+        lines = report(self.game, self.save.state)
+        self.say("\n".join(lines) if lines else "nothing has happened by itself yet")
+
+    def tell_report(self, before: list[str]) -> None:
+        """The game's report, when it is not ``before`` (it changed across the last moves)."""
+        lines = report(self.game, self.save.state)
+        if lines and lines != before:
+            self.say(self._style("\n".join(lines), "1"))
 
     # --- state --------------------------------------------------------------------------------
 
@@ -186,11 +225,8 @@ class Repl:
 
     def toolbar(self) -> str:
         """The bottom toolbar: round, phase, whose turn and their resources, cut to the width."""
-        return fit(self.game.status(self.save.state), get_app().output.get_size().columns - 1)
-
-    def _turn_key(self, save: Save) -> tuple[Any, ...]:
-        plain = self.game.to_dict(save.state)
-        return (self.game.mover(save.state), *(plain.get(k) for k in TURN_KEYS))
+        return fit(self.game.status(self.save.state), get_app().output.get_size().columns - 1,
+                   parts=True)
 
     def _store(self, save: Save, lost: str) -> bool:
         """Write ``save`` to the file and make it current; False (with an error saying that
@@ -228,9 +264,8 @@ class Repl:
         if self.ask("Continue from the file? [Y/n] ").strip().lower() in ("", "y", "yes"):
             self.save = disk
             self.say(f"continued from {self.path}: {len(disk.moves)} moves")
-            self.board()
-            self.banner()
             self.run_computers()
+            self.screen()
         else:
             self.say(f"not continued; this session can no longer write {self.path}")
 
@@ -247,23 +282,23 @@ class Repl:
         made = after.moves[len(before.moves)].move  # the player's (chance moves may follow)
         if not self._store(after, f'your move "{made}" was not saved'):
             return False
-        new_turn = self._turn_key(before) != self._turn_key(after)
         record = after.moves[len(before.moves)]  # the mover's, not a chance draw after it
+        self.turned = self.turned or self._turn_key(before) != self._turn_key(after)
         if not by_computer:
             self.last_person = record.by
-        if by_computer:
-            self.say(shown(f"{record.by}: {record.move}"))
-        self.tell(before, after, made)
-        if new_turn:
-            self.banner()
+        self.tell(before, after, made, by_computer)
         return True
 
-    def tell(self, before: Save, after: Save, made: str) -> None:
-        """Print the game's sentences on what the move ``made`` did (income, draws, VP...)."""
+    def tell(self, before: Save, after: Save, made: str, by_computer: bool) -> None:
+        """Print the move ``made`` in words (a person's only where the game can say more than
+        was typed), then the game's sentences on what it did (income, draws, VP...)."""
         try:
             move = self.game.parse(made, before.state)
         except GameError:
             return
+        if by_computer or hasattr(self.game, "describe"):
+            moved = self.game.apply(before.state, move)  # without the draws that followed
+            self.say(fit(described(self.game, before.state, move, moved), self.size()[0] - 1))
         for sentence in narration(self.game, before.state, after.state, move):
             lines = textwrap.wrap(shown(sentence), self.size()[0] - 1, initial_indent="  ",
                                   subsequent_indent="    ")
@@ -283,19 +318,34 @@ class Repl:
         return self.handover and mover is not None and self.last_person not in (None, mover)
 
     def hand_over(self, wait: Callable[[str], str]) -> bool:
-        """Clear the screen and ``wait`` for the next person's Enter, then show their board;
-        False when they quit instead."""
+        """Clear the screen and its scrollback and ``wait`` for the next person's Enter, then
+        tell them what the others did since their last move and show their screen; False when
+        they quit instead. Nothing of their turn is written before the Enter."""
+        mover = self.game.mover(self.save.state) or ""
         if sys.stdout.isatty():
-            self.say("\x1b[2J\x1b[H")  # clear the screen: the last person's turn is not shown
-        self.say(self._style(f"=== hand-over: {self.game.status(self.save.state)} ===", "1"))
+            print(CLEAR, end="", flush=True)  # the last person's turn is not shown, nor kept
+        name = saveplay.seat_name(self.game, self.save.state, mover)
+        self.say(self._style(fit(f"=== hand-over: {name} to play ===", self.size()[0] - 1), "1"))
         answer = wait("Press Enter to play (or type quit): ")
         if ALIASES.get(answer.strip().lower(), answer.strip().lower()) == "quit":
             return False
-        self.last_person = self.game.mover(self.save.state)
+        self.last_person = mover
         self.said = 0  # a fresh screen
         self.banner()
-        self.board()
+        self.recap(mover)
+        self.screen()
         return True
+
+    def recap(self, seat: str) -> None:
+        """What the others did since ``seat``'s last move, in words, and the report when it
+        changed meanwhile."""
+        told = recap(self.game, self.save, since_last(self.save, seat), skip=seat)
+        if told.lines:
+            self.say("Since your last move:")
+        for line in told.lines:
+            self.say(fit("  " + line, self.size()[0] - 1))
+        if told.new_report:
+            self.tell_report([])
 
     # --- commands -----------------------------------------------------------------------------
 
@@ -310,17 +360,44 @@ class Repl:
             return False
         if self.over and command not in WHEN_OVER:
             self.error(OVER_OFFER)
-        elif command in COMMAND_HELP and not (len(words) > 1 and self.is_move(line)):
+        elif command in COMMAND_HELP and not (len(words) > 1 and self.is_move(words)):
             self.command(command, words[1:])
-        elif self.play(line):
-            self.run_computers()
-            self.board()
+        else:
+            self.move(line)
         return True
 
-    def is_move(self, line: str) -> bool:
-        """Whether ``line`` is the text of a legal move now, though it starts like a command
-        (the Dice Game's "board japan" chooses a board)."""
-        return normalised(line) in self.game.completions(self.save.state, line)
+    def move(self, line: str) -> None:
+        """Play the move ``line``, then the computers' moves after it; say what they did and
+        what happened by itself, then show the screen (or leave it to the hand-over)."""
+        before = self.save
+        self.turned = False
+        if not self.play(line):
+            return
+        self.run_computers()
+        self.after_moves(before)
+
+    def after_moves(self, before: Save) -> None:
+        """After the moves since ``before``: the report if it changed, and the end of the game
+        or a banner for a new turn, then the screen; nothing of it when a hand-over is due (the
+        next person sees it after their Enter)."""
+        if self.handover_due():
+            return
+        self.tell_report(report(self.game, before.state))
+        if self.over:
+            self.ending()
+        elif self.turned:
+            self.banner()
+        self.screen()
+
+    def _turn_key(self, save: Save) -> tuple[Any, ...]:
+        plain = self.game.to_dict(save.state)
+        return (self.game.mover(save.state), *(plain.get(k) for k in TURN_KEYS))
+
+    def is_move(self, words: list[str]) -> bool:
+        """Whether ``words``, starting like a command, are a move: their second word may follow
+        the first in a legal move now (the Dice Game's "board japan" chooses a board)."""
+        state = self.save.state
+        return not self.over and words[1].lower() in self.game.next_words(state, words[0] + " ")
 
     def command(self, name: str, args: list[str]) -> None:
         """Run the REPL command ``name`` with the words ``args``."""
@@ -328,9 +405,10 @@ class Repl:
             "help": self.help,
             "moves": self.moves,
             "board": self.board,
+            "panels": self.panels,
         }
         plain: dict[str, Callable[[], None]] = {
-            "panels": self.view("panels"),
+            "report": self.report,
             "legend": self.view("legend"),
             "show": self.view("all"),
             "hint": self.hint,
@@ -354,20 +432,44 @@ class Repl:
         self.say(shown(f"hint: {self.game.format(move)} (type it, or Tab, to play it)"))
 
     def help(self, args: list[str]) -> None:
-        """All the commands and moves, or help on one of them."""
+        """The game's moves and this shell's commands, or help on one topic (a command, or a
+        move, word or rule id of the game), every line wrapped at words within the width."""
+        width = self.size()[0] - 1
         if not args:
-            lines = (text.splitlines() for text in COMMAND_HELP.values())
-            summary = [f"  {usage:<21}{what.strip()}" for usage, what, *_ in lines]
-            self.say("\n".join(["Commands:", *summary, ""]))
-            self.say(self.game.help_text(None))
-            self.say("\nType help and a command or move for more, for example: help undo")
+            usages = ", ".join(self.command_help(c).splitlines()[0] for c in COMMAND_HELP)
+            lines = [*wrapped(self.game.help_text(None), width), "",
+                     *textwrap.wrap(f"Commands: {usages}.", width, subsequent_indent="  "),
+                     "Type help and a command, move, word or rule id for more: help undo."]
+            self.page(lines)
             return
         topic = " ".join(args).lower()
-        text = COMMAND_HELP.get(ALIASES.get(topic, topic)) or self.game.help_text(topic)
+        command = ALIASES.get(topic, topic)
+        text = self.command_help(command) if command in COMMAND_HELP else ""
+        text = text or self.game.help_text(topic)
         if text:
-            self.say(text)
+            self.page(wrapped(text, width))
         else:
             self.error(f"there is no help on '{topic}'; type help for the list")
+
+    def command_help(self, command: str) -> str:
+        """The help of this shell's ``command`` for this game: ``board`` takes a place only in
+        a game whose board has places to look around (``Game.places``)."""
+        place = getattr(self.game, "places", None)
+        if command == "board" and place:
+            return (f"board [PLACE|full]\n  The part of the board that fits the screen, around "
+                    f"your pieces or around PLACE (board {place}), or all of it (board full).")
+        return COMMAND_HELP[command]
+
+    def page(self, lines: list[str]) -> None:
+        """Print ``lines``, a screenful at a time, asking for Enter between screens."""
+        height = max(LEAST_ROOM, self.size()[1] - PROMPT_AREA)
+        while len(lines) > height:
+            self.say("\n".join(lines[: height - 1]))
+            lines = lines[height - 1 :]
+            if self.ask("-- more: Enter, or q to stop -- ").strip().lower() in ("q", "quit"):
+                return
+            self.said = 0
+        self.say("\n".join(lines))
 
     def moves(self, args: list[str]) -> None:
         """The legal moves now, grouped."""
@@ -387,7 +489,7 @@ class Repl:
         undone = self.save.moves[-1].move
         if self._store(shorter, "nothing was undone"):
             self.say(shown(f"undone: {undone}"))
-            self.board()
+            self.screen()
 
     def log(self) -> None:
         """The numbered move log."""
@@ -413,9 +515,13 @@ class Repl:
                             if not self.over or c in WHEN_OVER]
         if done == ["help"]:
             return [(t, what, False) for t, what in self.help_topics(partial)]
-        if done[0] in COMMAND_HELP or self.over:
+        if self.over:
             return []
-        return self._next_moves(text)
+        moves = self._next_moves(text)
+        if done == ["panels"] and not moves:
+            return [(seat, "player", False) for seat in self.game.seats(self.save.state)
+                    if seat.startswith(partial)]
+        return moves
 
     def help_topics(self, partial: str) -> list[tuple[str, str]]:
         """The topics of ``help`` starting with ``partial``: the REPL's commands, then the
@@ -464,16 +570,33 @@ class MoveCompleter(Completer):
         partial = "" if not text or text[-1].isspace() else text.split()[-1]
         for word, note, greyed in self.repl.suggest(text):
             if greyed:
-                yield Completion(word, -len(partial), display=word, style=GREYED,
+                yield Completion(word, -len(partial), display=word + SHORT, style=GREYED,
                                  selected_style="class:unaffordable-chosen",
                                  display_meta=[(GREYED, note)])
             else:
                 yield Completion(word, -len(partial), display=word.strip(), display_meta=note)
 
 
-def fit(text: str, width: int) -> str:
-    """``text`` cut to ``width`` characters, ending in "..." when cut."""
-    return text if len(text) <= width else text[: max(0, width - 3)].rstrip() + "..."
+def fit(text: str, width: int, parts: bool = False) -> str:
+    """``text`` cut to ``width`` characters, "..." where it was cut; with ``parts``, a text in
+    parts ("... | VP 7") keeps its last parts whole, cut before them (the toolbar keeps the VP)."""
+    if len(text) <= width:
+        return text
+    head, bar, tail = text.rpartition(" | ")
+    if parts and bar and len(tail) + 8 <= width:
+        return fit(head, width - len(tail) - len(bar), parts) + bar + tail
+    return text[: max(0, width - 3)].rstrip() + "..."
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """The lines of ``text``, each longer than ``width`` wrapped at words, its continuation
+    indented as far as its own text and two more."""
+    lines: list[str] = []
+    for line in text.splitlines():
+        indent = " " * (len(line) - len(line.lstrip()) + 2)
+        lines += textwrap.wrap(line, width, subsequent_indent=indent) if len(line) > width else [
+            line]
+    return lines
 
 
 def completion_keys() -> KeyBindings:
@@ -554,10 +677,12 @@ def choices(buffer: Buffer) -> list[Completion]:
 
 
 def opening(game: Game, save: Save, path: Path) -> str:
-    """Which save this session plays: a game just begun, or one resumed."""
-    if not save.moves:
+    """Which save this session plays: a game just begun (only the draws of its start made), or
+    one resumed."""
+    made = sum(record.by != CHANCE for record in save.moves)
+    if not made:
         return f"Started a new game of {game.name} in {path}."
-    count = f"{len(save.moves)} move" + ("s" if len(save.moves) > 1 else "")
+    count = f"{made} move" + ("s" if made > 1 else "")
     return f"Resumed {path}: {game.name}, {count} so far."
 
 
@@ -570,14 +695,17 @@ def run_repl(game: Game, save: Save, path: Path, handover: bool | None = None) -
     hide = sys.stdout.isatty() if handover is None else handover
     repl = Repl(game, save, Path(path), use_color(), handover=hide)
     repl.say(opening(game, save, path))
-    repl.banner()
-    repl.run_computers()
     repl.say("Type a move (Tab completes), or help; board full, panels and legend show more.")
-    repl.board()
+    if not repl.over:
+        repl.banner()
+    repl.run_computers()
+    repl.after_moves(save)
     session: PromptSession[str] = PromptSession(
         history=FileHistory(str(history_path())),
         completer=MoveCompleter(repl),
-        complete_while_typing=True,
+        # the menu's room is kept only once typing starts, so that at an empty prompt the
+        # game's screen has all but the prompt's and the toolbar's lines
+        complete_while_typing=Condition(lambda: bool(get_app().current_buffer.text)),
         key_bindings=completion_keys(),
         bottom_toolbar=repl.toolbar,
         reserve_space_for_menu=MENU_LINES,

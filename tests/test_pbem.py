@@ -249,6 +249,9 @@ def turn(save: Path) -> str:
     return str(json.loads(result.stdout)["turn"])
 
 
+WHO = {"mushroom": "Ann (Mushroom Tribes)", "thimble": "Ben (Thimble Empire)"}
+
+
 def play_turn(save: Path) -> list[str]:
     """Make moves in ``save`` until the other player is to move; the moves made."""
     me = turn(save)
@@ -259,7 +262,7 @@ def play_turn(save: Path) -> list[str]:
         wanted = [t for t in legal if t.startswith(("initiative", "build house", "research"))]
         result = nncli("move", save, wanted[0] if wanted and len(made) < 3 else "end")
         assert result.exit_code == 0, result.stderr
-        made.append(f"{me}: {result.stdout.strip()}")
+        made.append(f"{WHO[me]}: {result.stdout.strip()}")  # as receive says it
     return made
 
 

@@ -165,7 +165,7 @@ def test_board_moves_log_and_save(notebook: Path, capsys: pytest.CaptureFixture[
     assert "initiative: 1 3 4 5 6" in out
     assert "  1. mushroom: initiative 2" in out
     assert f"saved to {notebook}" in out
-    assert "error: panels takes nothing after it" in out
+    assert "error: no player 'now'; try ann, ben, mushroom, thimble." in out
     assert "error: 'now' is not a square of this map (a1 to x32)" in out
 
 
@@ -265,8 +265,9 @@ def test_hand_over_between_two_people(
     assert played(notebook) == ["initiative 1", "initiative 2"]
     out = capsys.readouterr().out
     assert out.count("=== hand-over: ") == 2
-    assert "=== hand-over: Thimble Empire (Ben) to play: round 1, initiative" in out
-    assert "=== hand-over: Mushroom Tribes (Ann) to play: round 1, turns" in out
+    assert "=== hand-over: Ben to play ===" in out
+    assert "=== hand-over: Ann to play ===" in out
+    assert "Since your last move:\n  Ann: initiative 1\n" in out  # told to Ben
 
 
 def test_no_hand_over_when_off_or_against_a_computer(
@@ -432,7 +433,7 @@ def test_hand_over_by_default_at_a_terminal(notebook: Path, tmp_path: Path) -> N
         child.expect("mushroom>")
         child.sendline("initiative 1")
         child.expect("\x1b\\[2J")  # the screen is cleared
-        child.expect("=== hand-over: Thimble Empire \\(Ben\\) to play")
+        child.expect("=== hand-over: Ben to play")
         child.expect("Press Enter to play")
         child.sendline("")
         child.expect("thimble>")
@@ -548,7 +549,8 @@ def test_the_toolbar_fits_the_width(notebook: Path) -> None:
     with create_app_session(output=DummyOutput()):  # 80 columns
         bar = repl.toolbar()
     assert len(GAME.status(repl.save.state)) > 80
-    assert len(bar) < 80 and bar.endswith("...") and bar.startswith("Mushroom Tribes (Ann)")
+    assert len(bar) < 80 and bar.startswith("Mushroom Tribes (Ann)")
+    assert bar.endswith("... | food 0 wood 0 gold 0 source 0 | VP 0 of 1")  # the VP kept
 
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|[\r\x08]")
@@ -608,7 +610,7 @@ def test_help_on_components_and_rules_at_the_prompt(
     out = capsys.readouterr().out
     assert "cost 2 wood; income per turn none; population limit +2" in out
     assert "MOVE-04: A moving Unit must overlap at least 1 non-water square" in out
-    assert "help house, help melee, help research, help initiative" in out
+    assert "help house, help melee,\nhelp research, help initiative" in out
 
 
 def test_undo_after_a_restart_in_a_real_terminal(notebook: Path, tmp_path: Path) -> None:

@@ -53,6 +53,7 @@ class NotebookNations:
 
     key = "notebook-nations"
     name = "Notebook Nations"
+    places = "k12"  # the board may be looked at around a square (``board k12``)
 
     def __init__(self) -> None:
         self._legal = textmoves.LegalTexts(_legal_texts)
@@ -190,6 +191,26 @@ class NotebookNations:
         from nncli.notebook.render import player_name
 
         return player_name(state.player(nation), "{nation} ({name})")
+
+    def describe(self, before: State, move: Move, after: State) -> str:
+        """The move in words (an optional ``Game`` method)."""
+        from nncli.notebook.narrate import describe
+
+        return describe(before, move, after)
+
+    def scores(self, state: State) -> dict[str, int]:
+        """Each seat's VP now (an optional ``Game`` method)."""
+        return {p.nation: p.vp for p in state.players}
+
+    def round_of(self, state: State) -> int:
+        """The round being played (an optional ``Game`` method)."""
+        return state.round
+
+    def final_figures(self, state: State) -> list[str]:
+        """What decided the game (an optional ``Game`` method)."""
+        from nncli.notebook.narrate import final_figures
+
+        return final_figures(state)
 
     def narrate(self, before: State, after: State, move: Move) -> list[str]:
         """Sentences on what ``move`` made happen (an optional ``Game`` method)."""

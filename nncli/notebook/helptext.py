@@ -7,17 +7,18 @@ from __future__ import annotations
 
 OVERVIEW = """\
 Moves (type a few letters and press Tab; only moves legal now are offered):
-  initiative N          build TYPE SQUARE [from th1]   destroy BUILDING
-  trade ... for ...     offering N source [at temple1] spawn UNIT SQUARE [from BUILDING]
-  move PIECE SQUARE     attack PIECE TARGET            combine UNIT UNIT
-  channel PIECE         demolish SIEGE BUILDING        recover PIECE
-  avatar ...            power sp1|sp2|grand [args]     use TILE [args]
-  reward OBJECTIVE TRACK                               research NODE
-  end
-Squares are spreadsheet style (a1 is the top-left); a tile's square is its top-left.
-Another player's piece is nation:id (thimble:ranged2), or a square it covers.
-The components and the rules: help house, help melee, help research, help initiative,
-help eureka (an encounter tile), help MOVE-04 (a rule of the checklist)."""
+  initiative N              build TYPE SQUARE [from th1]   destroy BUILDING
+  trade ... for ...         offering N source [at temple1] combine UNIT UNIT
+  spawn UNIT SQUARE [from BUILDING]                        research NODE
+  move PIECE SQUARE         attack PIECE TARGET            recover PIECE
+  channel PIECE             demolish SIEGE BUILDING        use TILE [args]
+  avatar ...                power sp1|sp2|grand [args]     end
+  reward OBJECTIVE TRACK
+Squares are spreadsheet style (a1 is the top-left); a tile's square is its
+top-left. Another player's piece is nation:id (thimble:ranged2), or a square
+it covers. The components and the rules: help house, help melee,
+help research, help initiative, help eureka (an encounter tile),
+help MOVE-04 (a rule of the checklist)."""
 
 MOVES: dict[str, str] = {
     "initiative": "initiative N\n  Place your pawn on initiative space N (Initiative Phase).\n"

@@ -191,3 +191,25 @@ def narrate(before: State, after: State, move: Move) -> list[str]:
     return [*_draws(before, after), *_played(before, after), *_pieces(before, after),
             *_progress(before, after, move), *_victory_points(before, after),
             *_the_end(before, after), *_income(before, after)]
+
+
+def describe(before: State, move: Move, after: State) -> str:
+    """The move in words for the hand-over recap and the echo of a computer's move: who made it,
+    its notation, and the VP it won or lost ("Ben (Thimble Empire): end, +1 VP")."""
+    from nncli.notebook.notation import format_move
+
+    who = before.player(before.mover)
+    change = after.player(who.nation).vp - who.vp
+    gained = f", {change:+d} VP" if change else ""
+    return f"{player_name(who, WHO)}: {format_move(move)}{gained}"
+
+
+def final_figures(state: State) -> list[str]:
+    """What decided the game, one line per player: VP by kind, buildings, army, objectives."""
+    lines = []
+    for p in sorted(state.players, key=lambda p: -p.vp):
+        built = sum(b.owner == p.nation for b in state.buildings)
+        lines.append(f"{player_name(p, WHO)[:30]}: {p.vp} VP (military {p.vp_military}, "
+                     f"science {p.vp_science}, culture {p.vp_culture}), {built} buildings, "
+                     f"army {_army(state, p.nation)}, {len(p.objectives)} objectives"[:78])
+    return lines

@@ -268,6 +268,14 @@ def named_player(state: State, name: str) -> Player:
     raise BadNotation(f"no player '{name}'; {hint}")
 
 
+def standing(state: State, p: Player) -> str:
+    """One line on a player for the mover's screen: VP and resources (``>`` the player to act)."""
+    pointer = ">" if p.nation == state.mover else " "
+    return (f"{pointer}[{_mark(state, p.nation)}] {player_name(p, '{name} ({nation})')[:26]:<26} "
+            f"VP {p.vp:>2}  food {p.food:>2} wood {p.wood:>2} gold {p.gold:>2} "
+            f"sci {p.science:>2} cul {p.culture:>2}")
+
+
 def panel(state: State, player: Player) -> list[str]:
     """A few lines about one player (``>`` marks the player to act): VP, resources, income..."""
     p = player
@@ -311,6 +319,10 @@ def render(state: State, color: bool, *, view: str = "all", size: tuple[int, int
     middle = centre_square(state, centre) if centre else None
     if size is None:
         board = board_lines(state, color)
+    elif view == "all":  # the mover's screen: the standings and the status line below the map
+        board = window_lines(state, color, (size[0], size[1] - 1 - len(state.players)), middle)
+        standings = [standing(state, p)[: size[0]] for p in state.players]
+        return "\n".join([*board, *standings, _status(state)])
     else:  # the status line takes one of the lines
         board = window_lines(state, color, (size[0], size[1] - 1), middle)
     if view == "board":
