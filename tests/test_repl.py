@@ -267,7 +267,7 @@ def test_hand_over_between_two_people(
     assert out.count("=== hand-over: ") == 2
     assert "=== hand-over: Ben to play ===" in out
     assert "=== hand-over: Ann to play ===" in out
-    assert "Since your last move:\n  Ann: initiative 1\n" in out  # told to Ben
+    assert "Since your last move:\n  Ann (Mushroom Tribes): initiative 1\n" in out  # to Ben
 
 
 def test_no_hand_over_when_off_or_against_a_computer(
