@@ -237,3 +237,16 @@ def test_a_pass_that_ends_the_round_says_so() -> None:
     texts = [GAME.describe(b, m, a) for b, m, a in bot_game({"players": 2})
              if isinstance(m, Pass)]
     assert sum(text.endswith(" ends") for text in texts) == 4
+
+
+def test_while_boards_are_chosen_the_screen_lists_the_sides_open() -> None:
+    """Rules: USET-12, USET-13
+    While boards are chosen the screen names every side still open, and no unused symbols are
+    shown before the first roll."""
+    from nncli.dice.flow import boards_open
+
+    state = dicekit.settle(dicekit.new({"unrest": True, "players": 4}, 5))
+    lines = render(state, False, view="board", size=(80, 21)).splitlines()
+    sides = boards_open(content(), state)
+    assert f"boards open (help NAME): {' '.join(sides)}" in lines
+    assert not any(line.endswith(" 0B") for line in lines)

@@ -8,7 +8,7 @@ import difflib
 
 from nncli.dice import engine, flow, scoring
 from nncli.dice.content import SYMBOLS, Content, content
-from nncli.dice.state import CHANCE, CHOOSE, OVER, SLOT_LETTERS, Player, State
+from nncli.dice.state import ACTIONS, CHANCE, CHOOSE, OVER, SLOT_LETTERS, Player, State
 from nncli.game import BadNotation
 
 WIDTH = 80
@@ -96,7 +96,8 @@ def player_line(c: Content, state: State, seat: str, mover: str | None,
         tile = c.pass_tiles.get(p.pass_tile)
         passed = " passed" + (f" +{scoring.pass_amount(c, state)}{SHORT[tile.symbol]}"
                               if tile else "")
-    made = unused_text(scoring.totals(c, state, p)) if p.board else ""
+    rolled = p.board and state.phase in (ACTIONS, OVER)  # no dice shown before the first roll
+    made = unused_text(scoring.totals(c, state, p)) if rolled else ""
     name = fit(who(state, seat), name_room)
     return (f"{mark}{place} {name:<{name_room}} {p.vp:>3} VP{tiles} {p.books:>3} books  {made}"
             f"{passed}").rstrip()
@@ -107,7 +108,7 @@ def standings(c: Content, state: State) -> list[str]:
     widest needs, up to ``NAME_ROOM``."""
     mover = engine.mover(state)
     seats = state.order or list(state.seats)
-    room = min(NAME_ROOM, max(len(who(state, s)) for s in seats))
+    room = min(NAME_ROOM, max([len(who(state, s)) for s in seats] + [6] * state.solo))
     lines = [player_line(c, state, s, mover, room) for s in seats]
     if state.solo:
         taken = " ".join(c.pass_tiles[t].name.lower() for t in state.shadow_taken)
@@ -163,7 +164,8 @@ def title(c: Content, state: State) -> str:
 
 
 def header(c: Content, state: State, *, short: bool = False) -> list[str]:
-    """The event, the bonus tile, the pass-first tiles left: ``short`` packs them in as few
+    """The event, the bonus tile, the pass-first tiles left (and the boards open while they
+    are chosen): ``short`` packs them in as few
     lines as fit (the bonus tile by name), else one line each (the bonus tile's text)."""
     parts = []
     if state.event:
@@ -179,6 +181,8 @@ def header(c: Content, state: State, *, short: bool = False) -> list[str]:
         tiles = [t.removeprefix("pass-") if t else "-" for t in state.pass_tiles]
         where = "above columns 1-3" if state.solo else "left"
         parts.append(f"pass-first tiles {where}: {' '.join(tiles)}")
+    if state.phase == CHOOSE:
+        parts.append("boards open (help NAME): " + " ".join(flow.boards_open(c, state)))
     if not short:
         return [line for part in parts for line in packed("", part.split())]
     lines: list[str] = []
