@@ -290,5 +290,10 @@ def grow_or_bonus(state: State, content: Content, nation: Nation, move: Move) ->
         nation.population -= 1
         nation.idle += 1
     else:
-        amount = content.rules["difficulty"]["bonus"][nation.difficulty][state.era - 1]
+        amount = bonus_amount(content, state, nation)
         setattr(nation, move.card, getattr(nation, move.card) + amount)
+
+
+def bonus_amount(content: Content, state: State, nation: Nation) -> int:
+    """What the growth bonus gives the nation now: by its difficulty and the era (NGROW-09)."""
+    return int(content.rules["difficulty"]["bonus"][nation.difficulty][state.era - 1])

@@ -6,6 +6,7 @@ be typed as their id (``stone-masons``) or their words (``stone masons``).
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from nncli.game import BadNotation
@@ -42,17 +43,22 @@ def slug(text: str) -> str:
 
 
 def card_id(content: Content, words: list[str], what: str = "card") -> str:
-    """The card the words name, by id (as canonical moves name it) or by name."""
+    """The card the words name, by id (as canonical moves name it) or by name; a name that is
+    no card's is refused with the closest card's id, if one is close."""
     wanted = " ".join(words)
     if wanted in content.cards:
         return wanted
     wanted = slug(wanted)
     if wanted in content.cards:
         return wanted
-    for card in content.cards.values():
-        if slug(card.name) == wanted:
-            return card.id
-    raise BadNotation(f'there is no {what} called "{" ".join(words)}"')
+    names = {slug(card.name): card.id for card in content.cards.values()}
+    if wanted in names:
+        return names[wanted]
+    typed = " ".join(words)
+    close = difflib.get_close_matches(wanted, [*content.cards, *names], n=1)
+    if close:
+        raise BadNotation(f"no {what} {typed}; did you mean {names.get(close[0], close[0])}?")
+    raise BadNotation(f'there is no {what} called "{typed}"')
 
 
 def split_at(words: list[str], keyword: str) -> tuple[list[str], list[str]]:

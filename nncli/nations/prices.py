@@ -1,11 +1,12 @@
 """The Tab menu's prices (``Game.word_prices``): after ``buy``, every card on the progress board
-with its row's gold (and a colony's strength), the ones the mover cannot pay for included."""
+with its row's gold (and a colony's strength), the ones the mover cannot pay for included; after
+``bonus``, what each resource's bonus gives."""
 
 from __future__ import annotations
 
 from nncli.nations import actions, engine, live
 from nncli.nations.flow import mover
-from nncli.nations.state import ACTION, State
+from nncli.nations.state import ACTION, GROWTH, State
 
 
 def word_prices(state: State, prefix: str) -> list[tuple[str, str, bool]]:
@@ -13,6 +14,11 @@ def word_prices(state: State, prefix: str) -> list[tuple[str, str, bool]]:
     ``buy`` (a last word without a space after it filters the cards), else []."""
     words = prefix.lower().split()
     typed = "" if not prefix or prefix[-1].isspace() else words.pop()
+    if words == ["bonus"] and state.phase == GROWTH:
+        nation = state.nations[mover(state)]
+        amount = actions.bonus_amount(engine.content_of(state), state, nation)
+        return [(what, f"+{amount} {what}", True)
+                for what in actions.BONUS_RESOURCES if what.startswith(typed)]
     if words != ["buy"] or state.phase != ACTION:
         return []
     content = engine.content_of(state)
