@@ -13,7 +13,6 @@ from nncli.notebook import GAME, content
 from nncli.notebook.components import checklist
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKLIST = Path("shared", "notebook-nations-rules-checklist.md")
 
 
 def helped(topic: str) -> str:
@@ -86,12 +85,20 @@ def test_every_checklist_row_is_shipped_and_answers_help() -> None:
     assert all(GAME.help_text(rule_id).startswith(f"{rule_id}: ") for rule_id in rules)
 
 
-def test_the_shipped_checklist_is_what_the_script_makes(tmp_path: Path) -> None:
-    source = next((base / CHECKLIST for base in (ROOT.parent, ROOT.parent.parent)
-                   if (base / CHECKLIST).exists()), None)
+@pytest.mark.parametrize(("name", "game", "more"), [
+    ("notebook-nations-rules-checklist.md", "notebook", []),
+    ("nations-rules-checklist.md", "nations", ["docs/RULINGS.md"]),
+])
+def test_the_shipped_checklist_is_what_the_script_makes(
+    tmp_path: Path, name: str, game: str, more: list[str]
+) -> None:
+    """Notebook Nations' and Nations' (with the proposed rows of docs/RULINGS.md)."""
+    source = next((base / "shared" / name for base in (ROOT.parent, ROOT.parent.parent)
+                   if (base / "shared" / name).exists()), None)
     if source is None:
         pytest.skip("the rules checklist is not beside this checkout")
     out = tmp_path / "checklist.toml"
     subprocess.run([sys.executable, str(ROOT / "scripts" / "make-checklist-data"), str(source),
-                    str(out)], check=True, capture_output=True)
-    assert out.read_text() == (ROOT / "nncli" / "notebook" / "data" / "checklist.toml").read_text()
+                    str(out), *(str(ROOT / path) for path in more)],
+                   check=True, capture_output=True)
+    assert out.read_text() == (ROOT / "nncli" / game / "data" / "checklist.toml").read_text()

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 import textwrap
-import tomllib
-from functools import cache
 
+from nncli import checklists
+from nncli.checklists import rule_topics
 from nncli.dice.content import DATA_DIR, Content, content, slug
 
 WIDTH = 78  # the help fits an 80-column terminal, with room for the REPL's margin
@@ -155,12 +155,9 @@ ALIASES = {
 ALIASES |= {"wonders": "wonder", "wonder-tile": "wonder", "star-reroll-chit": "star-reroll"}
 
 
-@cache
 def checklist() -> dict[str, dict[str, str]]:
     """The rules checklist's rows by id (``data/checklist.toml``)."""
-    with open(DATA_DIR / "checklist.toml", "rb") as file:
-        rules: dict[str, dict[str, str]] = tomllib.load(file)["rules"]
-    return rules
+    return checklists.read(DATA_DIR / "checklist.toml")
 
 
 def rule_help(rule_id: str) -> str:
@@ -242,12 +239,5 @@ def topics(prefix: str) -> list[tuple[str, str]]:
         found.setdefault(board.key, "board")
     for bonus in c.bonus_tiles.values():
         found.setdefault(bonus.key, "bonus tile")
-    rules: dict[str, list[str]] = {}
-    for rule_id in checklist():
-        rules.setdefault(rule_id.lower().rsplit("-", 1)[0] + "-", []).append(rule_id.lower())
-    for group, ids in rules.items():
-        if prefix.startswith(group):
-            found.update({rule_id: "rule" for rule_id in ids})
-        else:
-            found[group] = f"rules {ids[0].upper()}..{ids[-1].rsplit('-', 1)[1]}"
+    found.update(rule_topics(checklist(), prefix))
     return [(topic, what) for topic, what in found.items() if topic.startswith(prefix)]

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 import textwrap
-import tomllib
-from functools import cache
 from pathlib import Path
+
+from nncli import checklists
+from nncli.checklists import rule_topics
 
 WIDTH = 78
 RULE_ID = re.compile(r"(?:[a-z]+-)+\d{2}")
@@ -184,12 +185,9 @@ def bonus_text() -> str:
         f"{rows}. Example: a prince takes 6 stone in era II with bonus stone.")
 
 
-@cache
 def checklist() -> dict[str, dict[str, str]]:
     """The rules checklist's rows by id (``data/checklist.toml``)."""
-    with open(CHECKLIST, "rb") as file:
-        rules: dict[str, dict[str, str]] = tomllib.load(file)["rules"]
-    return rules
+    return checklists.read(CHECKLIST)
 
 
 def rule_help(rule_id: str) -> str:
@@ -294,12 +292,5 @@ def topics(prefix: str) -> list[tuple[str, str]]:
         found.setdefault(card.id, f"{card.type.replace('_', ' ')} card")
     for event in content.events.values():
         found.setdefault(event.id, "event")
-    rules: dict[str, list[str]] = {}
-    for rule_id in checklist():
-        rules.setdefault(rule_id.lower().rsplit("-", 1)[0] + "-", []).append(rule_id.lower())
-    for group, ids in rules.items():
-        if prefix.startswith(group):
-            found.update({rule_id: "rule" for rule_id in ids})
-        else:
-            found[group] = f"rules {ids[0].upper()}..{ids[-1].rsplit('-', 1)[1]}"
+    found.update(rule_topics(checklist(), prefix))
     return [(topic, what) for topic, what in found.items() if topic.startswith(prefix)]

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 import textwrap
-import tomllib
-from functools import cache
 
+from nncli import checklists
+from nncli.checklists import rule_topics
 from nncli.notebook import content
 from nncli.notebook.content import DATA_DIR, BuildingType, Cost, Income, Nation, UnitType
 
@@ -140,12 +140,9 @@ def encounter_help(key: str) -> str:
                   f"{tile.text}"])
 
 
-@cache
 def checklist() -> dict[str, dict[str, str]]:
     """The rules checklist's rows by id (``data/checklist.toml``)."""
-    with open(DATA_DIR / "checklist.toml", "rb") as file:
-        rules: dict[str, dict[str, str]] = tomllib.load(file)["rules"]
-    return rules
+    return checklists.read(DATA_DIR / "checklist.toml")
 
 
 def rule_help(rule_id: str) -> str:
@@ -200,12 +197,5 @@ def topics(prefix: str) -> list[tuple[str, str]]:
         found.update({key: "building" for key in nation.buildings if key not in found})
     found.update({key: "unit" for key in content.UNIT_TYPES if key not in found})
     found.update({tile.key: "encounter tile" for tile in data.encounters if tile.key not in found})
-    rules: dict[str, list[str]] = {}
-    for rule_id in checklist():
-        rules.setdefault(rule_id.lower().rsplit("-", 1)[0] + "-", []).append(rule_id.lower())
-    for group, ids in rules.items():
-        if prefix.startswith(group):
-            found.update({rule_id: "rule" for rule_id in ids})
-        else:
-            found[group] = f"rules {ids[0].upper()}..{ids[-1].rsplit('-', 1)[1]}"
+    found.update(rule_topics(checklist(), prefix))
     return [(topic, what) for topic, what in found.items() if topic.startswith(prefix)]
