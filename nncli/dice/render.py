@@ -235,7 +235,7 @@ def turn_screen(c: Content, state: State, centre: str | None, rows: int) -> list
     """The screen a player acts from, within ``rows`` lines: the event and bonus tile, the
     progress board, the standings and the dice, chits and board of ``centre`` (default: the
     mover). A short screen keeps the standings first, then the dice and chits, the progress
-    board, the slots and the rest, but shows them in this order."""
+    board (its column heads, then row 1 up), the slots and the rest, shown in this order."""
     shown = centre or engine.mover(state)
     own: list[str] = []
     if shown in state.players and state.players[str(shown)].board:
@@ -245,7 +245,7 @@ def turn_screen(c: Content, state: State, centre: str | None, rows: int) -> list
               [fit(n, WIDTH) for n in state.news[-1:]]]
     dice = range(len(dice_lines(c, state.players[str(shown)])) if own else 0)
     keep = [(2, i) for i in range(len(blocks[2]))] + [(3, i) for i in dice]
-    keep += [(1, i) for i in range(len(board))] + [(4, 0)] * bool(blocks[4])
+    keep += [(1, i) for i in (0, 3, 2, 1)[:len(board)]] + [(4, 0)] * bool(blocks[4])  # r1 first
     keep += [(3, i) for i in range(len(own)) if i not in dice]
     keep += [(0, i) for i in range(len(blocks[0]))]
     chosen = set(keep[:max(rows, 1)])
