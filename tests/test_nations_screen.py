@@ -95,11 +95,16 @@ def test_the_mover_is_marked_in_the_standings_by_text() -> None:
     assert len(marked) == 1 and marked[0][2:].startswith(render.country(key))
 
 
-def test_a_short_screen_keeps_the_standings_and_the_movers_slots() -> None:
-    state = played(1, 400)
-    lines = screen(state, (80, 14))
-    assert fits(lines, height=14)
+def test_a_short_screen_keeps_the_standings_and_the_names() -> None:
+    """At 80x15 the board keeps two lines a row: a two-line name takes its type's line."""
+    state = h.put(h.to_action(5), "library-of-alexandria", 2, 1)
+    lines = screen(state, (80, 15))
+    assert fits(lines, height=15)
     assert len(standings(state, lines)) == 5
+    row = next(i for i, line in enumerate(lines) if line.startswith("2  "))
+    assert lines[row].split()[1:3] == ["Library", "of"]
+    assert lines[row + 1].startswith("2g Alexandria")
+    assert fits(screen(played(1, 400), (80, 14)), height=14)
 
 
 def test_panels_show_any_nations_board_and_covered_cards() -> None:

@@ -99,17 +99,19 @@ def cell_name(name: str, width: int, lines: int) -> list[str]:
 
 
 def board_lines(state: State, content: Content, width: int = WIDTH, tall: bool = True) -> list[str]:
-    """The progress board: a row per price, each card's name (on two lines if it needs them
-    when ``tall``, else cut short to one) above its type and era (``wnd I``)."""
+    """The progress board: a row per price, each card's name (on two lines if it needs them)
+    above its type and era (``wnd I``); not ``tall``, two lines a row: a name that needs two
+    lines takes its type's line."""
     cell = max(6, (width - 2) // max(state.columns, 1) - 1)
     head = "  " + "".join(f" {c + 1:<{cell}}" for c in range(state.columns))
     lines = [head.rstrip()]
     for r, row in enumerate(state.board):
         cards = [content.cards.get(card_id) if card_id else None for card_id in row]
-        names = [cell_name(card.name if card else ".", cell, 2 if tall else 1) for card in cards]
-        depth = max(len(parts) for parts in names)
+        names = [cell_name(card.name if card else ".", cell, 2) for card in cards]
+        depth = max(len(parts) for parts in names) if tall else 1
         texts = [[*parts, *[""] * (depth - len(parts))] for parts in names]
-        texts = [[*parts, f"{KIND[card.type]} {ROMAN[card.era]}" if card else ""]
+        texts = [parts if len(parts) > depth else
+                 [*parts, f"{KIND[card.type]} {ROMAN[card.era]}" if card else ""]
                  for parts, card in zip(texts, cards, strict=True)]
         price = f"{content.rules['row_cost'][r]}g"
         heads = [f"{r + 1} ", price, *["  "] * depth]
@@ -216,17 +218,20 @@ def score_lines(state: State, content: Content) -> list[str]:
 def top_lines(state: State, content: Content) -> list[str]:
     """The round, the event, the architects and the war."""
     return [f"Nations, {round_label(state)}, {PHASE_NAMES.get(state.phase, state.phase)}",
-            " | ".join(table_parts(state, content, short=False))]
+            " | ".join(table_parts(state, content, 0))]
 
 
-def table_parts(state: State, content: Content, short: bool) -> list[str]:
+def table_parts(state: State, content: Content, short: int) -> list[str]:
     """``event Pax Romana``, ``architects 2``, ``war Punic War at strength 3`` (and the solo
-    rival's tile), shorter with ``short``."""
-    event = content.events[state.event].name if state.event else "none yet"
+    rival's tile); shorter words with ``short`` 1, and names cut to 12 letters with 2."""
+    def cut(name: str) -> str:
+        return name if short < 2 or len(name) <= 12 else name[:11] + "."
+
+    event = cut(content.events[state.event].name) if state.event else "none yet"
     war = "none"
     if state.war:
         at = "at" if short else "at strength"
-        war = f"{content.cards[state.war].name} {at} {state.war_strength}"
+        war = f"{cut(content.cards[state.war].name)} {at} {state.war_strength}"
     parts = [f"event {event}", f"{'arch' if short else 'architects'} {state.architects}",
              f"war {war}"]
     if state.solo and state.tile:
@@ -242,15 +247,14 @@ def banner(state: State, content: Content, width: int) -> str:
     era = f"{ROMAN[state.era]}-{'AB'[(state.round - 1) % 2]}"
     key = flow.mover(state)
     mover = who(state.nations[key]) if key in state.nations else key or "game over"
+    brief = short_who(state.nations[key], 12) if key in state.nations else mover
     heads = [f"{mover} to play: {round_label(state)}, {phase}",
              f"{mover}: round {state.round} ({era}) {phase}",
-             f"{short_who(state.nations[key], 12) if key in state.nations else mover}: "
-             f"r{state.round} {phase}"]
-    for head in heads:
-        for short in (False, True):
-            line = " | ".join([head, *table_parts(state, content, short)])
-            if len(line) <= width:
-                return line
+             f"{brief}: r{state.round} {phase}", f"r{state.round} {phase}"]
+    for head, short in ((0, 0), (1, 0), (1, 1), (2, 1), (2, 2), (3, 1), (3, 2)):
+        line = " | ".join([heads[head], *table_parts(state, content, short)])
+        if len(line) <= width:
+            return line
     return line[:width]
 
 
@@ -258,8 +262,8 @@ def screen(state: State, content: Content, shown: str, width: int, height: int) 
     """The screen to act from within ``width`` x ``height``: the banner, the progress board,
     the shown nation's board and one standings line per nation. What gives way when room is
     short: the covered cards' names, then the player board's full names, then the progress
-    board's two-line names and its column numbers, then the player board's last lines; the
-    banner and the standings stay."""
+    board's type line under a two-line name and its column numbers, then the player board's
+    last lines; the banner and the standings stay."""
     standings = [summary_line(state, content, i, k, width) for i, k in enumerate(state.order, 1)]
     if state.phase == OVER:
         standings = score_lines(state, content)
