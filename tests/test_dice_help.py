@@ -141,3 +141,19 @@ def test_board_with_a_mistyped_side_says_how_to_choose_it() -> None:
     with pytest.raises(BadNotation, match='did you mean japan \\("board japan" chooses it\\)'):
         GAME.render(state, False, view="board", size=(80, 21), centre="japn")
     assert engine.mover(state) in state.players
+
+
+def test_a_mistyped_board_side_gets_a_did_you_mean() -> None:
+    """Rules: USET-12, USET-13
+    ``board japn`` as a move is refused with the open side it is close to, and the list."""
+    from nncli.game import IllegalMove
+
+    state = dicekit.settle(dicekit.new({"unrest": True, "players": 3}, 5))
+    with pytest.raises(IllegalMove, match="did you mean japan\\? choose from .*japan"):
+        GAME.apply(state, GAME.parse("board japn", state))
+
+
+def test_the_legend_fits_78_columns_and_has_help() -> None:
+    """The legend's lines fit 78 columns, and it sends the reader to help TERM."""
+    lines = render(dicekit.started({"players": 4}), False, view="legend").splitlines()
+    assert max(len(line) for line in lines) <= 78 and "help TERM" in lines[-1]

@@ -3,6 +3,7 @@ choice, the rolls, turns and passing, and the end of a round."""
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 
 from nncli.dice import scoring
@@ -167,9 +168,12 @@ def choose_board(c: Content, state: State, board: str,
                  take: Callable[[Content, State, Player, str], None]) -> None:
     if state.phase != CHOOSE:
         raise IllegalMove("boards are chosen only at the start of a game with Unrest")
-    if board not in boards_open(c, state):
-        raise IllegalMove(f'"{board}" is not a side of a drawn board still open; choose from '
-                          f"{', '.join(boards_open(c, state))} (USET-12, USET-13)")
+    sides = boards_open(c, state)
+    if board not in sides:
+        close = difflib.get_close_matches(board, sides, n=1)
+        hint = f"did you mean {close[0]}? " if close else ""
+        raise IllegalMove(f'"{board}" is not a side of a drawn board still open; {hint}choose '
+                          f"from {', '.join(sides)} (USET-12, USET-13)")
     take(c, state, state.players[chooser(state)], board)
     state.turn += 1
     if state.turn == len(state.order):

@@ -151,11 +151,13 @@ def mover_lines(c: Content, state: State, p: Player, *, unused: bool = True) -> 
 
 
 LEGEND = """\
-Prices: G gold, X strength (colonies); row 1 is the bottom row (1x), row 3 the top (3x).
-Dice: a1:2Go is the first die of slot a, an orange die showing two gold; faces F food, G gold,
-S stone, X strength, B book, U Unrest; colours w white, o orange, b blue, r red, g green.
-Players: > marks the player to act, the number before a name is the player order; then VP,
-the VP their tiles will add at the end, books, and the unused symbols (4G is 4 gold)."""
+Prices: 3G is 3 gold, 2X 2 strength (colonies); r1 is the bottom row (1x), r3
+the top (3x). Dice: a1:2Go is the first die of slot a, orange, showing two
+gold; faces F food, G gold, S stone, X strength, B book, U Unrest; colours w
+white, o orange, b blue, r red, g green; spent dice follow "| used".
+Players: > marks the player to act, the number before a name the player order;
+then VP, +N tiles (the VP their tiles will add at the end), books and the
+unused symbols (4G 0S 3F 2X 0B). help TERM explains each word."""
 
 
 def title(c: Content, state: State) -> str:
