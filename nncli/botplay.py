@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:
     from nncli.game import Game
 
+KINDS = ("random", "greedy", "strong")  # the bot kinds of every game (``--bot-kind``)
+
 M = TypeVar("M")
 S = TypeVar("S")
 

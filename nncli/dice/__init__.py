@@ -164,6 +164,12 @@ class DiceGame:
             self._random_bot = random_move
         return self._random_bot(state, rng)
 
+    def evaluate(self, state: State, seat: str) -> float:
+        """How likely ``seat`` is to win (an optional ``Game`` method, see ``nncli.strongbot``)."""
+        from nncli.dice import bots
+
+        return bots.evaluate(state, seat)
+
     def auto_move(self, state: State) -> Move | None:
         from nncli.dice import bots
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from nncli import botplay
-from nncli.dice import engine, randombot, scoring
+from nncli import botplay, strongbot
+from nncli.dice import GAME, engine, randombot, scoring
 from nncli.dice.content import content
 from nncli.dice.moves import Move
 from nncli.dice.state import CHANCE, State
@@ -20,10 +20,22 @@ def value_for(seat: str, state: State) -> float:
         0.3 * p.books
 
 
+LEAD_SCALE = 3.0  # a lead of this much ``value_for`` makes a win about 3 times in 4
+
+
+def evaluate(state: State, seat: str) -> float:
+    """How likely ``seat`` is to win from ``state``, from its lead in ``value_for`` (the strong
+    bot's evaluation at a playout's cut-off)."""
+    return strongbot.lead_share({s: value_for(s, state) for s in state.seats}, seat, LEAD_SCALE)
+
+
 def choose(state: State, kind: str) -> Move:
     """The ``kind`` bot's move for whoever is to move (not at a chance point)."""
     seat = engine.mover(state)
     assert seat is not None and seat != CHANCE
+    if kind == "strong":
+        move: Move = strongbot.choose(GAME, state, state.plies)
+        return move
     rng = botplay.bot_rng(state.seed, state.plies)
     if kind == "random":
         return randombot.random_move(state, rng)

@@ -6,10 +6,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from nncli.botplay import KINDS as BOT_KINDS
 from nncli.dice.content import content
 from nncli.game import BadSetup, refuse_foreign
 
-BOT_KINDS = ("random", "greedy")
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan")
 OPTIONS = ("names", "nations", "seed", "solo", "bots", "bot_kind", "players", "unrest")
 SHADOW = "shadow"  # the one AI side of a solo game
@@ -63,7 +63,7 @@ def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
                            f"{', '.join(seats)}")
     kind = options.get("bot_kind", "greedy")
     if kind not in BOT_KINDS:
-        raise BadSetup(f'there is no bot kind "{kind}"; choose greedy or random')
+        raise BadSetup(f'there is no bot kind "{kind}"; choose {", ".join(BOT_KINDS)}')
     seed = options.get("seed", 1)
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise BadSetup("the seed must be a whole number of 0 or more")

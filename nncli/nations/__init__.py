@@ -13,6 +13,8 @@ from nncli.nations.state import OVER, State, json_view, to_dict
 from nncli.textmoves import LegalTexts
 
 if TYPE_CHECKING:
+    import random
+
     from nncli.chance import Stream
 
 
@@ -177,6 +179,19 @@ class Nations:
         from nncli.nations.helptext import topics
 
         return topics(prefix)
+
+    def evaluate(self, state: State, seat: str) -> float:
+        """How likely ``seat`` is to win (an optional ``Game`` method, see ``nncli.strongbot``)."""
+        from nncli.nations import bots
+
+        return bots.evaluate(state, seat)
+
+    def determinize(self, state: State, seat: str, rng: random.Random) -> State:
+        """``state`` without the order of its decks, which no player sees (an optional ``Game``
+        method, see ``nncli.strongbot``)."""
+        from nncli.nations import bots
+
+        return bots.determinize(state)
 
     def auto_move(self, state: State) -> Move | None:
         from nncli.nations import bots

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from nncli import strongbot
 from nncli.botplay import bot_rng, greedy_move, random_move
-from nncli.nations import engine, flow, live, production, scoring
+from nncli.nations import GAME, engine, flow, live, production, scoring
 from nncli.nations.moves import Move
 from nncli.nations.state import State
 
@@ -23,8 +24,31 @@ def value(state: State, key: str) -> float:
             + 2 * min(live.stability(content, nation), 3) + 0.5 * nation.gold)
 
 
+LEAD_SCALE = 300.0  # a lead of this much ``value`` makes a win about 3 times in 4
+
+
+def evaluate(state: State, key: str) -> float:
+    """How likely ``key`` is to win from ``state``, from its lead in ``value`` (the strong bot's
+    evaluation at a playout's cut-off)."""
+    return strongbot.lead_share({k: value(state, k) for k in state.seats}, key, LEAD_SCALE)
+
+
+def determinize(state: State) -> State:
+    """``state`` as a player sees it: the cards left in each deck, the events and the solo
+    tiles are known, their order is not (a save keeps only how many are left), so the copy holds
+    them sorted; every draw is a chance point, so nothing else is hidden."""
+    seen = state.clone()
+    seen.decks = {era: sorted(cards) for era, cards in seen.decks.items()}
+    seen.event_decks = {era: sorted(cards) for era, cards in seen.event_decks.items()}
+    seen.tiles = sorted(seen.tiles)
+    return seen
+
+
 def choose(kind: str, state: State) -> Move:
     """The move the bot ``kind`` makes now."""
+    if kind == "strong":
+        move: Move = strongbot.choose(GAME, state, state.plies)
+        return move
     legal = engine.legal_moves(state)
     rng = bot_rng(state.seed, state.plies)
     if kind == "greedy":

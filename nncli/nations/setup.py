@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from nncli.botplay import KINDS as BOTS
 from nncli.game import BadSetup, refuse_foreign
 from nncli.nations import campaign, flow, variants
 from nncli.nations import content as content_
 from nncli.nations.state import ORDER, Nation, Slot, State
 
-BOTS = ("random", "greedy")
 FIRST_GAME = ("persia", "greece")
 OPTIONS = {"nations", "names", "sides", "seed", "solo", "bots", "bot_kind", "difficulty",
            "advanced", "expert", "variant", "campaign"}

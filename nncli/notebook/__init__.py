@@ -17,6 +17,8 @@ from nncli.game import BadNotation, IllegalMove
 from nncli.notebook.state import PHASE_OVER, State, json_view, to_dict
 
 if TYPE_CHECKING:
+    import random
+
     from nncli.chance import Stream
     from nncli.notebook.moves import Move
 
@@ -37,6 +39,12 @@ class _Modules:
         from nncli.notebook import notation
 
         return notation
+
+    @cached_property
+    def bots(self) -> ModuleType:
+        from nncli.notebook import bots
+
+        return bots
 
 
 _modules = _Modules()
@@ -228,6 +236,26 @@ class NotebookNations:
         from nncli.notebook.components import topics
 
         return topics(prefix)
+
+    def random_move(self, state: State, rng: random.Random) -> Move:
+        """The random bot's move, built directly (``nncli.botplay.random_play`` uses it)."""
+        return _modules.bots.random_move(state, rng)  # type: ignore[no-any-return]
+
+    def evaluate(self, state: State, seat: str) -> float:
+        """How likely ``seat`` is to win (an optional ``Game`` method, see ``nncli.strongbot``)."""
+        return _modules.bots.evaluate(state, seat)  # type: ignore[no-any-return]
+
+    def determinize(self, state: State, seat: str, rng: random.Random) -> State:
+        """``state`` without what no player can see (an optional ``Game`` method, see
+        ``nncli.strongbot``): the order of an encounter deck shuffled by the seed."""
+        return _modules.bots.determinize(state)  # type: ignore[no-any-return]
+
+    def scripted_move(self, state: State) -> Move | None:
+        """The solo AI's move when it is to act (an optional ``Game`` method, see
+        ``nncli.strongbot``): the rulebook plays that seat, no search."""
+        from nncli.notebook import solo
+
+        return solo.next_move(state) if solo.controls(state) else None
 
     def auto_move(self, state: State) -> Move | None:
         from nncli.notebook import bots

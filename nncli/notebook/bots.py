@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
-from nncli.botplay import bot_rng
-from nncli.notebook import economy, encounters, engine, movement, solo
+from nncli import strongbot
+from nncli.botplay import KINDS, bot_rng
+from nncli.notebook import GAME, economy, encounters, engine, movement, solo
 from nncli.notebook.legal import EXACT, SOURCES
 from nncli.notebook.moves import EndTurn, Move, Research
-from nncli.notebook.setup import BOTS
 from nncli.notebook.state import PHASE_OVER, PHASE_TURNS, State
 
 
@@ -105,8 +105,32 @@ def greedy_move(state: State, rng: random.Random) -> Move:
     return rng.choice([move for gain, move in closing if gain == top])
 
 
+LEAD_SCALE = 40.0  # a lead of this much ``value`` makes a win about 3 times in 4
+
+
+def evaluate(state: State, nation: str) -> float:
+    """How likely ``nation`` is to win from ``state``, from its lead in ``value`` (the strong
+    bot's evaluation at a playout's cut-off)."""
+    return strongbot.lead_share({p.nation: value(state, p.nation) for p in state.players},
+                                nation, LEAD_SCALE)
+
+
+def determinize(state: State) -> State:
+    """``state`` as a player sees it: in a game begun before chance moves the encounter deck's
+    order is the seed's, which nobody may read, so the copy draws from the tiles not drawn yet
+    (each as likely, as chance does in a game begun since); other games hide nothing."""
+    if not state.seed_deck:
+        return state
+    seen = state.clone()
+    seen.seed_deck = False
+    return seen
+
+
 def choose(kind: str, state: State, rng: random.Random) -> Move:
     """The move the bot ``kind`` makes in ``state``."""
+    if kind == "strong":
+        move: Move = strongbot.choose(GAME, state, state.plies)
+        return move
     if kind == "greedy":
         return greedy_move(state, rng)
     return random_move(state, rng)
@@ -125,7 +149,7 @@ def auto_move(state: State) -> Move | None:
     kind = state.player(state.mover).controller
     if kind == "ai":
         return solo.next_move(state)
-    if kind in BOTS:
+    if kind in KINDS:
         return choose(kind, state, rng_for(state))
     return None
 

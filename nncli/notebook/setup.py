@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from nncli.botplay import KINDS as BOTS
 from nncli.game import BadSetup, refuse_foreign
 from nncli.notebook import board, content, solo
 from nncli.notebook.geometry import Rect, adjacent, unit_rect
 from nncli.notebook.state import Building, Player, State, Unit
 
-BOTS = ("random", "greedy")
 DEFAULT_BOT = "greedy"
 CONTROLLERS = ("human", "ai", *BOTS)
 FIRST_GAME: dict[str, Any] = {

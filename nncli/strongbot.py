@@ -1,0 +1,327 @@
+"""The strong bot: information-set Monte Carlo tree search over any game's ``Game`` interface.
+
+Each iteration starts from a *determinization* of the position: the game's optional
+``determinize(state, seat, rng)`` puts what ``seat`` cannot see (a deck's order) in an order
+drawn by the bot's own ``rng``; a game whose hidden future is only chance points has nothing to
+hide and no such method. The tree is open-loop: a node is a sequence of players' moves from the
+root, chance is sampled afresh every time it is met (the game's own ``chance_move`` fed by the
+bot's own generator, never by the game's seed or stream), and a child counts how often its move
+was legal when its parent was reached (its *availability*, as in single-observer IS-MCTS) so that
+moves legal only after some outcomes are weighed fairly. Every node maximises the result of the
+seat that moves there (max^n, a reward per seat in [0, 1]).
+
+Below the tree a short playout follows the game's optional ``playout_move(state, rng)`` (else
+``nncli.botplay.random_play``), then the game's optional ``evaluate(state, seat)`` (how likely
+``seat`` is to win, in [0, 1]) scores the position; without ``evaluate`` the playout runs to the
+end of the game. A game's optional ``scripted_move(state)`` is the move a seat played by the rules
+(a solo AI) makes: such seats are not searched. The budget is a number of iterations (the same
+move on every run for the same ``seed``) or seconds of thinking; ``stop()`` and Ctrl-C end the
+search early with the best move found so far.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from nncli.botplay import random_play
+from nncli.chance import CHANCE, Stream
+
+if TYPE_CHECKING:
+    from nncli.game import Game
+
+EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
+PLAYOUT_PLIES = 12  # players' moves played below the tree before ``evaluate`` scores the position
+LONGEST_GAME = 5_000  # a playout without ``evaluate`` stops here, every seat scored 0.5
+BUDGET_ENV = "NNCLI_BOT_BUDGET"  # "1s" (seconds of thinking) or "800" (iterations)
+DEFAULT_SECONDS = 1.0
+
+
+class BotStream(Stream):
+    """A chance stream drawn from the bot's own ``random.Random``: outcomes as likely as the
+    game's source makes them, independent of the game's seed."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(b"")
+        self._rng = rng
+
+    def below(self, n: int) -> int:
+        if n < 1:
+            raise ValueError("below() needs at least one outcome")
+        return self._rng.randrange(n)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long to think: ``iterations`` (repeatable) or ``seconds`` (whichever comes first
+    when both are given)."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("a budget needs iterations or seconds")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError("the iterations must be a whole number of 1 or more")
+        if self.seconds is not None and not self.seconds > 0:
+            raise ValueError("the thinking time must be more than 0 seconds")
+
+    def describe(self) -> str:
+        """The budget as a person reads it ("1 s", "800 iterations")."""
+        if self.iterations is not None:
+            return f"{self.iterations} iterations"
+        return f"{self.seconds:g} s"
+
+
+def parse_budget(text: str) -> Budget:
+    """A budget from text: "1s" or "0.5 s" (seconds) or "800" (iterations); ValueError with one
+    sentence otherwise.
+
+    >>> parse_budget("0.5s"), parse_budget("800")
+    (Budget(iterations=None, seconds=0.5), Budget(iterations=800, seconds=None))
+    """
+    word = text.strip().lower()
+    try:
+        if word.endswith("s"):
+            return Budget(seconds=float(word[:-1]))
+        return Budget(iterations=int(word))
+    except ValueError:
+        raise ValueError(f"{text!r} is not a bot budget: give seconds such as 1s or 0.5s, or "
+                         "a number of iterations such as 800") from None
+
+
+def default_budget() -> Budget:
+    """The budget of a strong bot seat and of hints: ``NNCLI_BOT_BUDGET`` when set and valid,
+    else one second."""
+    text = os.environ.get(BUDGET_ENV, "")
+    if text:
+        try:
+            return parse_budget(text)
+        except ValueError:
+            pass
+    return Budget(seconds=DEFAULT_SECONDS)
+
+
+@dataclass
+class Node:
+    """A sequence of players' moves from the root; ``edges`` holds the statistics of each move
+    tried after it, keyed by (seat, move)."""
+
+    edges: dict[tuple[str, Hashable], Edge] = field(default_factory=dict)
+
+
+@dataclass
+class Edge:
+    """One move of ``seat`` from a node: the reward ``seat`` got through it, how often it was
+    tried and how often it was legal when it could have been."""
+
+    seat: str
+    move: Any
+    child: Node = field(default_factory=Node)
+    visits: int = 0
+    reward: float = 0.0
+    available: int = 0
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A root move with what the search found: its playouts and its mean result (the share of
+    them won, with a position cut short counted by ``evaluate``)."""
+
+    move: Any
+    visits: int
+    won: float
+
+
+@dataclass(frozen=True)
+class Result:
+    """The search's finding: the root's moves, most tried first, and the iterations it ran."""
+
+    choices: list[Choice]
+    iterations: int
+    seconds: float
+
+    @property
+    def best(self) -> Any:
+        return self.choices[0].move
+
+
+class Search:
+    """One search from one position for the seat to move there."""
+
+    def __init__(self, game: Game, state: Any, seed: object) -> None:
+        self.game = game
+        self.state = state
+        seat = game.mover(state)
+        if seat is None or seat == CHANCE:
+            raise ValueError("the strong bot moves only for a player")
+        self.seat: str = seat
+        self.rng = random.Random(f"strong:{seed}")
+        self.stream = BotStream(self.rng)
+        self.root = Node()
+        self.seats = game.seats(state)
+        self.determinize: Callable[[Any, str, random.Random], Any] | None = getattr(
+            game, "determinize", None)
+        self.evaluate: Callable[[Any, str], float] | None = getattr(game, "evaluate", None)
+        self.playout_move: Callable[[Any, random.Random], Any] | None = getattr(
+            game, "playout_move", None)
+        self.scripted: Callable[[Any], Any] | None = getattr(game, "scripted_move", None)
+
+    def run(self, budget: Budget, stop: Callable[[], bool] | None = None) -> Result:
+        """Search until the budget is spent, ``stop()`` is true or Ctrl-C is pressed."""
+        started = time.perf_counter()
+        deadline = started + budget.seconds if budget.seconds is not None else math.inf
+        most = budget.iterations if budget.iterations is not None else math.inf
+        done = 0
+        legal = self.game.legal_moves(self.state)
+        if len(legal) > 1:
+            try:
+                while done < most and (done == 0 or (time.perf_counter() < deadline
+                                                     and not (stop and stop()))):
+                    self.iterate()
+                    done += 1
+            except KeyboardInterrupt:
+                pass
+        return Result(self.choices(legal), done, time.perf_counter() - started)
+
+    def choices(self, legal: list[Any]) -> list[Choice]:
+        """The root's moves, most tried first (then the better result, then the legal order)."""
+        edges = {key[1]: edge for key, edge in self.root.edges.items()}
+        found = [Choice(m, edges[m].visits, edges[m].reward / edges[m].visits)
+                 if m in edges and edges[m].visits else Choice(m, 0, 0.0) for m in legal]
+        order = sorted(range(len(found)), key=lambda i: (-found[i].visits, -found[i].won, i))
+        return [found[i] for i in order]
+
+    def iterate(self) -> None:
+        """One descent from the root, one playout and the backing up of its rewards."""
+        game = self.game
+        state = self.state
+        if self.determinize is not None:
+            state = self.determinize(state, self.seat, self.rng)
+        node = self.root
+        path: list[Edge] = []
+        while (seat := game.mover(state)) is not None:
+            move = self.forced(state, seat)
+            if move is not None:
+                state = self.step(state, move)
+                continue
+            edge, expanded = self.select(node, seat, game.legal_moves(state))
+            path.append(edge)
+            state = self.step(state, edge.move)
+            if expanded:
+                break
+            node = edge.child
+        rewards = self.playout(state)
+        for edge in path:
+            edge.visits += 1
+            edge.reward += rewards[edge.seat]
+
+    def forced(self, state: Any, seat: str) -> Any | None:
+        """The move made without a choice of the searching players: chance's outcome (from the
+        bot's own stream) or a scripted seat's move; None when a player is to choose."""
+        if seat == CHANCE:
+            return self.game.chance_move(state, self.stream)
+        return self.scripted(state) if self.scripted is not None else None
+
+    def step(self, state: Any, move: Any) -> Any:
+        """The state after ``move``: the root (and a determinization of it, which is the
+        search's own) is copied once by ``apply``, every later state is changed in place."""
+        if state is self.state:
+            return self.game.apply(state, move)
+        return self.game.advance(state, move)
+
+    def select(self, node: Node, seat: str, legal: list[Any]) -> tuple[Edge, bool]:
+        """The edge to follow from ``node`` (UCB1 over the moves legal now) and whether it is
+        new (an untried move, chosen at random)."""
+        edges = node.edges
+        untried = []
+        best: Edge | None = None
+        best_score = -math.inf
+        for move in legal:
+            edge = edges.get((seat, move))
+            if edge is None:
+                untried.append(move)
+                continue
+            edge.available += 1
+            if not untried:
+                score = edge.reward / edge.visits + EXPLORATION * math.sqrt(
+                    math.log(edge.available) / edge.visits)
+                if score > best_score:
+                    best, best_score = edge, score
+        if untried:
+            move = untried[int(self.rng.random() * len(untried))]
+            edge = edges[(seat, move)] = Edge(seat, move, available=1)
+            return edge, True
+        assert best is not None  # a player to move has a legal move
+        return best, False
+
+    def playout(self, state: Any) -> dict[str, float]:
+        """Each seat's reward after a short playout from ``state`` (to the end without
+        ``evaluate``)."""
+        plies = 0
+        cutoff = PLAYOUT_PLIES if self.evaluate is not None else LONGEST_GAME
+        while (seat := self.game.mover(state)) is not None:
+            move = self.forced(state, seat)
+            if move is None:
+                if plies >= cutoff:
+                    break
+                plies += 1
+                move = (self.playout_move(state, self.rng) if self.playout_move is not None
+                        else random_play(self.game, state, self.rng))
+            state = self.step(state, move)
+        if seat is None:
+            winner = self.game.winner(state)
+            return {s: 1.0 if s == winner else 0.0 for s in self.seats}
+        if self.evaluate is None:
+            return dict.fromkeys(self.seats, 0.5)
+        return {s: self.evaluate(state, s) for s in self.seats}
+
+
+def lead_share(values: Mapping[str, float], seat: str, scale: float) -> float:
+    """An ``evaluate`` from a game's measure of how well each seat is doing: the logistic of
+    ``seat``'s lead over the best of the others, in units of ``scale`` (0.5 for level; a seat
+    alone is measured against nothing).
+
+    >>> round(lead_share({"a": 30.0, "b": 10.0}, "a", 20.0), 3)
+    0.731
+    """
+    best_other = max((v for s, v in values.items() if s != seat), default=0.0)
+    lead = max(-50.0, min(50.0, (values[seat] - best_other) / scale))
+    return 1.0 / (1.0 + math.exp(-lead))
+
+
+def search(game: Game, state: Any, budget: Budget, *, seed: object = 0,
+           stop: Callable[[], bool] | None = None) -> Result:
+    """The strong bot's search for the seat to move in ``state`` (not at a chance point)."""
+    return Search(game, state, seed).run(budget, stop)
+
+
+def choose(game: Game, state: Any, seed: object, budget: Budget | None = None) -> Any:
+    """The strong bot's move for the seat to move in ``state`` within ``budget`` (else
+    ``default_budget``); its generator is seeded by ``seed`` (a seat bot gives the number of
+    moves made), never by the game's seed."""
+    return search(game, state, budget or default_budget(), seed=seed).best
+
+
+def advice(game: Game, result: Result, shown: int = 3) -> str:
+    """The hint's sentence: the best few moves and how often each won in the search.
+
+    "buy 2 3: won 61% of 800 playouts; pass: 44% of 120"."""
+    parts = []
+    for n, choice in enumerate(result.choices[:shown]):
+        if n and not choice.visits:
+            break
+        text = game.format(choice.move)
+        if not choice.visits:
+            parts.append(f"{text} (the only move)" if len(result.choices) == 1 else text)
+        elif n == 0:
+            parts.append(f"{text}: won {choice.won:.0%} of {choice.visits} playouts")
+        else:
+            parts.append(f"{text}: {choice.won:.0%} of {choice.visits}")
+    return "; ".join(parts)
