@@ -478,8 +478,18 @@ def move(
         list[str] | None, typer.Argument(help="Moves, one per argument.", metavar="MOVE")
     ] = None,
     bot: Annotated[
-        bool, typer.Option("--bot", help="Let a bot make the move of the player to act.")
+        bool, typer.Option("--bot", help="Let the strong bot make the move of the player to act.")
     ] = False,
+    move_time: Annotated[
+        float | None,
+        typer.Option("--move-time", help="With --bot: seconds it thinks (default 1).",
+                     metavar="SEC"),
+    ] = None,
+    iterations: Annotated[
+        int | None,
+        typer.Option("--iterations", help="With --bot: iterations of its search instead (the "
+                     "same move every time).", metavar="N"),
+    ] = None,
 ) -> None:
     """Apply moves in order and save once, only if every one is legal."""
     with locked(save):
@@ -488,10 +498,9 @@ def move(
         if bot == bool(texts):
             fail("give moves, or --bot to let a bot choose one")
         if bot:
-            chosen = game.hint(loaded.state)
-            if chosen is None:
-                fail("the game is over; there is no move to make")
-            texts = [game.format(chosen)]
+            texts = [game.format(bot_move(game, loaded, move_time, iterations))]
+        elif move_time is not None or iterations is not None:
+            fail("--move-time and --iterations are the budget of --bot")
         done = apply_all(game, loaded, [(f'"{brief(text)}": ', text) for text in texts])
         store(done, save)
     for record in done.moves[len(loaded.moves) :]:
@@ -519,6 +528,23 @@ def stats(save: SaveArg) -> None:
     game, loaded = open_save(save)
     lines = figures.summary(game, loaded)
     typer.echo("\n".join(lines) if lines else f"{game.name} keeps no scores to chart")
+
+
+def bot_move(game: Game, loaded: Save, seconds: float | None, iterations: int | None) -> Any:
+    """The strong bot's move for the player to act in ``loaded`` (``nncli.strongbot``), within
+    the budget given or else the default one; exit 2 for a bad budget or when no player is to
+    move."""
+    from nncli import strongbot
+
+    try:
+        budget = (strongbot.Budget(iterations, seconds)
+                  if seconds is not None or iterations is not None else strongbot.default_budget())
+    except ValueError as exc:
+        fail(str(exc))
+    found = strongbot.hint(game, loaded.state, budget, seed=len(loaded.moves))
+    if found is None:
+        fail("the game is over; there is no move to make")
+    return found.best
 
 
 @app.command(cls=PlainHelp)

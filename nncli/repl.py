@@ -59,7 +59,9 @@ COMMAND_HELP = {
     "legend": "legend\n  What the letters on the board stand for.",
     "show": "show\n  All of the board, the legend and the panels, as nncli show prints them.",
     "moves": "moves [PREFIX]\n  The moves that are legal now (those starting with PREFIX).",
-    "hint": "hint\n  A move the bot would make for you now; it is not played.",
+    "hint": "hint [2s|3000]\n  The strong bot's best moves, with how often each won (1 s).\n"
+    "  It thinks 2 s with hint 2s, 3000 iterations with hint 3000; Ctrl-C stops it early.\n"
+    "  Nothing is played.",
     "undo": "undo\n  Take back your last move of this turn, even after quitting. Earlier turns,\n"
     "  other players' moves and moves that drew something random cannot be taken back.",
     "log": "log\n  The numbered move log.",
@@ -406,12 +408,12 @@ class Repl:
             "moves": self.moves,
             "board": self.board,
             "panels": self.panels,
+            "hint": self.hint,
         }
         plain: dict[str, Callable[[], None]] = {
             "report": self.report,
             "legend": self.view("legend"),
             "show": self.view("all"),
-            "hint": self.hint,
             "undo": self.undo,
             "log": self.log,
             "save": self.write,
@@ -423,13 +425,28 @@ class Repl:
         else:
             plain[name]()
 
-    def hint(self) -> None:
-        """Say the move the game's bot would make for the mover (``Game.hint``), unplayed."""
-        move = self.game.hint(self.save.state)
-        if move is None:
+    def hint(self, args: list[str]) -> None:
+        """Say the strong bot's best moves for the mover and how often each won in its search
+        (``nncli.strongbot``), unplayed: within ``args`` ("2s", "3000") or the default budget
+        (``NNCLI_BOT_BUDGET``, else 1 s). It says it is thinking; Ctrl-C stops it early."""
+        from nncli import strongbot
+
+        if len(args) > 1:
+            self.error("hint takes at most a budget, such as 2s or 3000")
+            return
+        try:
+            budget = strongbot.parse_budget(args[0]) if args else strongbot.default_budget()
+        except ValueError as exc:
+            self.error(str(exc))
+            return
+        if self.game.mover(self.save.state) in (None, CHANCE):
             self.error("there is no move to suggest now")
             return
-        self.say(shown(f"hint: {self.game.format(move)} (type it, or Tab, to play it)"))
+        self.say(f"thinking for {budget.describe()} (Ctrl-C stops it early)...")
+        found = strongbot.hint(self.game, self.save.state, budget, seed=len(self.save.moves))
+        assert found is not None  # a player is to move
+        self.say(shown(f"hint: {strongbot.advice(self.game, found)}"))
+        self.say(shown(f"(type {self.game.format(found.best)}, or Tab, to play it)"))
 
     def help(self, args: list[str]) -> None:
         """The game's moves and this shell's commands, or help on one topic (a command, or a

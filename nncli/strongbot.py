@@ -302,6 +302,21 @@ def search(game: Game, state: Any, budget: Budget, *, seed: object = 0,
     return Search(game, state, seed).run(budget, stop)
 
 
+def hint(game: Game, state: Any, budget: Budget, seed: object,
+         stop: Callable[[], bool] | None = None) -> Result | None:
+    """The strong bot's search for whoever is to move (the shell's hint and ``move --bot``),
+    seeded by ``seed`` (the moves in the log); a seat the rules play (a solo AI) gets its own
+    move. None when the game is over or chance is to move."""
+    seat = game.mover(state)
+    if seat is None or seat == CHANCE:
+        return None
+    scripted = getattr(game, "scripted_move", None)
+    move = scripted(state) if scripted is not None else None
+    if move is not None:
+        return Result([Choice(move, 0, 0.0)], 0, 0.0)
+    return search(game, state, budget, seed=seed, stop=stop)
+
+
 def choose(game: Game, state: Any, seed: object, budget: Budget | None = None) -> Any:
     """The strong bot's move for the seat to move in ``state`` within ``budget`` (else
     ``default_budget``); its generator is seeded by ``seed`` (a seat bot gives the number of

@@ -21,6 +21,10 @@ if "NNCLI_CACHE_DIR" not in os.environ:
     os.environ["NNCLI_CACHE_DIR"] = tempfile.mkdtemp(prefix="nncli-test-cache-")
     atexit.register(shutil.rmtree, os.environ["NNCLI_CACHE_DIR"], True)
 
+# The strong bot of hints, `move --bot` and strong seats thinks for 2 iterations in the tests and
+# the nncli processes they start, not a second a move: the same moves every run, and quick.
+os.environ.setdefault("NNCLI_BOT_BUDGET", "2")
+
 
 def setup_for(*nations: str, map_key: str | None = None, vp_goal: int = 3, seed: int = 7) -> dict:
     """A setup dict for the given nations on the map that fits their number."""

@@ -77,7 +77,7 @@ def test_new_help_lists_the_games_values_and_defaults() -> None:
         in about("--nations")
     assert f"Notebook Nations: {', '.join(data.maps)} (default:" in about("--map")
     assert "Notebook Nations: 1 to 6 (default: 1)." in about("--vp")
-    assert "Notebook Nations: random, greedy (default: greedy)." in about("--bot-kind")
+    assert "Notebook Nations: random, greedy, strong (default: greedy)." in about("--bot-kind")
 
 
 def test_a_misspelt_nation_is_named(tmp_path: Path) -> None:

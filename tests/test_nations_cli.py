@@ -158,7 +158,7 @@ def test_new_help_and_show_json_for_nations(tmp_path: Path) -> None:
     state the era and each nation's live strength and stability."""
     helped = " ".join(nncli("new", "--game", "nations", "--help").split())
     for words in ("Nations: persia, greece, egypt, rome, china (default: persia,greece)",
-                  "Nations: random, greedy (default: random)",
+                  "Nations: random, greedy, strong (default: random)",
                   "Nations: chieftain, prince, king, emperor (default: prince)",
                   "--variant VARIANT A variant of the rules. Nations: competitive (default: "
                   "none, the standard game)",

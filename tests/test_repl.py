@@ -129,14 +129,18 @@ def test_moves_are_saved_with_a_banner_for_the_next_player(
 def test_hint_names_a_legal_move_and_plays_nothing(
     notebook: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """`hint` says the bot's move for the mover; the save is unchanged until one is typed."""
+    """`hint` says that the strong bot thinks, then its best moves for the mover with how often
+    each won in its search; the save is unchanged until one is typed."""
     before = notebook.read_bytes()
-    drive(notebook, "hint\nquit\n")
+    drive(notebook, "hint 30\nquit\n")
     assert notebook.read_bytes() == before
-    hints = re.findall(r"^hint: (.+) \(type it, or Tab, to play it\)$",
-                       capsys.readouterr().out, re.M)
+    out = capsys.readouterr().out
+    assert "thinking for 30 iterations (Ctrl-C stops it early)..." in out
+    hints = re.findall(r"^\(type (.+), or Tab, to play it\)$", out, re.M)
     state = savefile.load(notebook).state
     assert len(hints) == 1 and hints[0] in [GAME.format(m) for m in GAME.legal_moves(state)]
+    advice = re.findall(r"^hint: (.+)$", out, re.M)
+    assert advice[0].startswith(f"{hints[0]}: won ") and advice[0].count("playouts") == 1
 
 
 def test_illegal_and_malformed_moves_change_nothing(

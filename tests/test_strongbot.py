@@ -149,3 +149,54 @@ def test_a_strong_bot_seat_plays_its_own_move() -> None:
         finally:
             del os.environ[strongbot.BUDGET_ENV]
         assert move in game.legal_moves(state)
+
+
+class Stopper:
+    """A ``stop`` for the search that says stop (or raises KeyboardInterrupt, as Ctrl-C does)
+    when it is asked the ``after``-th time."""
+
+    def __init__(self, after: int, interrupt: bool) -> None:
+        self.after, self.interrupt, self.asked = after, interrupt, 0
+
+    def __call__(self) -> bool:
+        self.asked += 1
+        if self.asked == self.after and self.interrupt:
+            raise KeyboardInterrupt
+        return self.asked == self.after
+
+
+def test_stopping_or_ctrl_c_keeps_the_best_move_so_far() -> None:
+    """The search asks ``stop()`` after each iteration, and Ctrl-C (KeyboardInterrupt) ends it
+    with the best move found until then."""
+    game, state = next(positions("nations", 1, seed=2))
+    budget = strongbot.Budget(iterations=1000)
+    for interrupt in (False, True):
+        found = strongbot.search(game, state, budget, stop=Stopper(5, interrupt))
+        assert found.iterations == 5 and sum(c.visits for c in found.choices) == 5
+        assert found.best == found.choices[0].move and found.best in game.legal_moves(state)
+
+
+def test_move_bot_takes_a_budget(tmp_path: Path) -> None:
+    """`nncli move SAVE --bot --iterations N` plays the strong bot's move, the same one for the
+    same save every time; a bad budget is refused with exit 2 and nothing saved."""
+    from typer.testing import CliRunner
+
+    from nncli import savefile
+    from nncli.cli import app
+
+    runner = CliRunner()
+    made = []
+    for name in ("a.toml", "b.toml"):
+        save = tmp_path / name
+        runner.invoke(app, ["new", str(save), "--game", "nations", "--names", "Ann,Ben",
+                            "--seed", "3"], catch_exceptions=False)
+        result = runner.invoke(app, ["move", str(save), "--bot", "--iterations", "50"])
+        assert result.exit_code == 0, result.output
+        made.append([m.move for m in savefile.load(save).moves])
+    assert made[0] == made[1] and made[0][-1] == result.stdout.strip().split("\n")[-1]
+    before = (tmp_path / "a.toml").read_bytes()
+    for bad in (["--bot", "--iterations", "0"], ["--bot", "--move-time", "-1"],
+                ["pass", "--iterations", "9"]):
+        refused = runner.invoke(app, ["move", str(tmp_path / "a.toml"), *bad])
+        assert refused.exit_code == 2 and "Traceback" not in refused.output, refused.output
+    assert (tmp_path / "a.toml").read_bytes() == before
