@@ -77,6 +77,7 @@ def test_a_name_too_long_for_its_cell_gets_a_short_form() -> None:
     assert render.cell_name("Florence Nightingale", 10, 2) == ["Florence", "Nightinga."]
     assert render.cell_name("Suleiman the Magnificent", 10, 1) == ["Suleiman."]
     assert render.cell_name("Archers", 10, 2) == ["Archers"]
+    assert render.cell_name("Scriptorium", 10, 2) == ["Scriptori."]
 
 
 def test_the_standings_name_the_player_short_where_the_full_name_does_not_fit() -> None:
@@ -105,6 +106,15 @@ def test_a_short_screen_keeps_the_standings_and_the_names() -> None:
     assert lines[row].split()[1:3] == ["Library", "of"]
     assert lines[row + 1].startswith("2g Alexandria")
     assert fits(screen(played(1, 400), (80, 14)), height=14)
+
+
+@pytest.mark.parametrize("height", [6, 8, 10, 12])
+def test_a_very_short_screen_keeps_every_standings_line(height: int) -> None:
+    """When the shell has printed a long report above it, the standings stay and the boards
+    give way."""
+    state = played(2, 300)
+    lines = screen(state, (80, height))
+    assert fits(lines, height=height) and len(standings(state, lines)) == 5
 
 
 def test_panels_show_any_nations_board_and_covered_cards() -> None:

@@ -87,15 +87,14 @@ def status(state: State) -> str:
 
 
 def cell_name(name: str, width: int, lines: int) -> list[str]:
-    """``name`` in at most ``lines`` lines of ``width``, broken at words; the last line cut
-    with a dot (the short form) when the whole does not fit."""
+    """``name`` in at most ``lines`` lines of ``width``, broken at words; a word too long for
+    the cell, or the last line when the whole does not fit, cut with a dot (the short form)."""
     wrapped = textwrap.wrap(name, width, break_long_words=False) or [""]
-    if len(wrapped) <= lines and all(len(part) <= width for part in wrapped):
-        return wrapped
-    head = wrapped[: lines - 1]
-    rest = name[len(" ".join(head)):].strip() if head else name
-    return [*(part[: width - 1] + "." if len(part) > width else part for part in head),
-            rest[: width - 1].rstrip() + "."]
+    parts = [part if len(part) <= width else part[: width - 1] + "." for part in wrapped]
+    if len(parts) <= lines:
+        return parts
+    rest = " ".join(wrapped[lines - 1 :])
+    return [*parts[: lines - 1], rest[: width - 1].rstrip() + "."]
 
 
 def board_lines(state: State, content: Content, width: int = WIDTH, tall: bool = True) -> list[str]:
@@ -263,7 +262,7 @@ def screen(state: State, content: Content, shown: str, width: int, height: int) 
     the shown nation's board and one standings line per nation. What gives way when room is
     short: the covered cards' names, then the player board's full names, then the progress
     board's type line under a two-line name and its column numbers, then the player board's
-    last lines; the banner and the standings stay."""
+    last lines, then the progress board's last lines; the banner and the standings stay."""
     standings = [summary_line(state, content, i, k, width) for i, k in enumerate(state.order, 1)]
     if state.phase == OVER:
         standings = score_lines(state, content)
@@ -279,6 +278,8 @@ def screen(state: State, content: Content, shown: str, width: int, height: int) 
         room = height - len(top) - len(board) - len(standings)
         if len(mine) <= room:
             break
+    if room < 0:  # the standings before the board's last rows
+        board = board[: max(height - len(top) - len(standings), 0)]
     lines = [*top, *board, *mine[: max(room, 0)], *standings]
     return [line[:width] for line in lines[:height]]
 
