@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperOption
@@ -26,6 +26,11 @@ from nncli import atomicfile, limits, regularfile, savefile, saveplay, saveread
 from nncli.game import GAMES, BadSetup, CampaignWon, Game, GameError, get_game
 from nncli.savemodel import Save, SaveError
 from nncli.textsafe import brief, shown
+
+if TYPE_CHECKING:  # the mail modules are imported by the commands that use them (start-up time)
+    from email.message import EmailMessage
+
+    from nncli.mailsettings import Server, Settings
 
 app = typer.Typer(
     help="Play board games turn by turn at the command line.",
@@ -651,40 +656,90 @@ def verify(save: SaveArg) -> None:
 def mail(
     save: SaveArg,
     to: Annotated[
-        str | None, typer.Option("--to", help="The recipient's address.", metavar="ADDRESS")
+        str | None,
+        typer.Option("--to", help="The recipients' addresses, comma-separated.",
+                     metavar="ADDRESS"),
     ] = None,
     sender: Annotated[
         str | None,
         typer.Option("--from", metavar="ADDRESS",
-                     help="Your address (default: your player's name <nncli@localhost>)."),
+                     help="Your address (default: the mail settings' from, else your player's "
+                     "name <nncli@localhost>)."),
     ] = None,
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="The message file (default: SAVE with .eml).", metavar="FILE"),
+        typer.Option("--out", help="The message file (default: SAVE with .eml; none with --send).",
+                     metavar="FILE"),
     ] = None,
+    send: Annotated[
+        bool,
+        typer.Option("--send", help="Send the message through the SMTP server of your mail "
+                     "settings (mail.toml in your config folder)."),
+    ] = False,
 ) -> None:
-    """Write an e-mail message file (.eml) with the save attached, to send by hand."""
+    """Write an e-mail message with the save attached (.eml), or send it (--send)."""
     from nncli import pbem  # imported here: the email package is slow to load
 
     with save_errors(save):
         text = savefile.read_text(save)
         loaded = saveread.loads(text, str(save))
     game = get_game(loaded.game_key)
+    settings = mail_settings()
+    if send and not to:
+        fail("--send needs --to: the address of the player to send the game to")
+    if send and (settings is None or settings.smtp is None or not settings.sender):
+        from nncli.mailsettings import settings_path
+
+        where = settings.path if settings else settings_path()
+        fail(f"--send needs an [smtp] table with host and from in the mail settings {where} "
+             "(README: Play by email)")
     try:
-        message = pbem.compose(game, loaded, text, save.name, to=to, sender=sender)
+        message = pbem.compose(game, loaded, text, save.name, to=to,
+                               sender=sender or (settings.sender if settings else None))
         data = pbem.message_bytes(message)
     except ValueError as exc:
         fail(f"cannot write that message: {exc}")
-    path = out or save.with_suffix(".eml")
+    if out or not send:
+        write_message(save, out or save.with_suffix(".eml"), data)
+    if send:
+        assert settings is not None and settings.smtp is not None
+        send_message(settings.smtp, message)
+        typer.echo(f"sent to {to}")
+    if pbem.turn_unfinished(game, loaded):
+        who = saveplay.seat_name(game, loaded.state, loaded.moves[-1].by)
+        typer.echo(f"note: it is still {who}'s turn; did you mean to finish it first?", err=True)
+
+
+def mail_settings() -> Settings | None:
+    """The player's mail settings, None when they have none; exit 2 when the file cannot be
+    used."""
+    from nncli import mailsettings
+
+    try:
+        return mailsettings.load()
+    except mailsettings.MailError as exc:
+        fail(str(exc))
+
+
+def write_message(save: Path, path: Path, data: bytes) -> None:
+    """Write the message ``data`` to ``path`` and print where, or exit 2."""
     if path.resolve() == save.resolve():
         fail(f"the message would overwrite the save {save}; choose another --out")
     with save_errors(path):
         path.parent.mkdir(parents=True, exist_ok=True)
         atomicfile.replace_bytes(path, data)
     typer.echo(str(path))
-    if pbem.turn_unfinished(game, loaded):
-        who = saveplay.seat_name(game, loaded.state, loaded.moves[-1].by)
-        typer.echo(f"note: it is still {who}'s turn; did you mean to finish it first?", err=True)
+
+
+def send_message(server: Server, message: EmailMessage) -> None:
+    """Send ``message`` through ``server``, or exit 2 saying why."""
+    from nncli import mailsend
+    from nncli.mailsettings import MailError
+
+    try:
+        mailsend.send(server, message)
+    except MailError as exc:
+        fail(f"the game was not sent: {exc}")
 
 
 @app.command(cls=PlainHelp)

@@ -2,8 +2,10 @@
 
 A received save must be the same game (game and setup), carry our whole log unchanged as its
 prefix, and its new moves must replay from our position, each by the seat whose turn it was.
-Mail messages are standard ``.eml`` files (Python's ``email`` package) with the save attached;
-nothing here touches the network.
+Mail messages are standard ``.eml`` files (Python's ``email`` package) with the save attached,
+and headers naming the game and its move count (``X-nncli-Game``, ``X-nncli-Moves``) by which
+``receive --fetch`` finds them; nothing here touches the network (``mailsend`` and ``mailfetch``
+do).
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ import textwrap
 from collections.abc import Sequence
 from email.headerregistry import Address
 from email.message import EmailMessage, Message
-from email.utils import formatdate, make_msgid
+from email.utils import formatdate
 from pathlib import Path
+from secrets import token_hex
 
-from nncli import fairplay, limits, savefile, saveplay, saveread
+from nncli import __version__, fairplay, limits, savefile, savemodel, saveplay, saveread
 from nncli.game import Game
 from nncli.savemodel import Save, SaveError
 from nncli.saveplay import seat_name
@@ -30,6 +33,8 @@ LINE = 78  # the longest line of a message body (RFC 5322's recommended limit)
 BOARD_LINES = 999  # a board window in the body is LINE wide and as long as the board
 WIDE_LINES = 10  # a board with more lines than this wider than LINE is left out of the body
 DEFAULT_ADDRESS = "nncli@localhost"  # the From address when none is given: the mail program's own
+GAME_HEADER, MOVES_HEADER = "X-nncli-Game", "X-nncli-Moves"  # what --fetch looks for
+THREAD_DOMAIN = "nncli.invalid"  # the domain of the Message-IDs nncli makes
 MAX_MESSAGE_BYTES = 2 * limits.MAX_BYTES  # a base64 attachment is a third larger than the save
 _PART_LINE = re.compile(rb"^(?:--|content-type[ \t]*:)", re.IGNORECASE | re.MULTILINE)
 _BOUNDARY = re.compile(rb"boundary[ \t]*=", re.IGNORECASE)
@@ -247,8 +252,14 @@ def fit(line: str) -> list[str]:
 
 
 def default_sender(game: Game, save: Save) -> str:
-    """``Ann <nncli@localhost>``: the name of who moved last (or is to move first)."""
-    seat = save.moves[-1].by if save.moves else game.mover(save.state)
+    """``Ann <nncli@localhost>``: the name of this machine's seat in a game played by e-mail,
+    else of the player who moved last (or is to move first); never the seat ``chance``."""
+    from nncli.chance import CHANCE
+
+    people = [record.by for record in save.moves if record.by != CHANCE]
+    mover = game.mover(save.state)
+    seat = next(iter(saveplay.local_seats(save)), None) or (people[-1] if people else None)
+    seat = seat or (mover if mover != CHANCE else None)
     name = seat_name(game, save.state, seat) if seat else game.name
     return str(Address(display_name=" ".join(shown(name).split()), addr_spec=DEFAULT_ADDRESS))
 
@@ -271,13 +282,24 @@ def compose(
     if to:
         message["To"] = to
     message["Date"] = formatdate(localtime=True)
-    message["Message-ID"] = make_msgid(domain="nncli.invalid")
+    game_id = savemodel.game_id(save)
+    message["Message-ID"] = f"<{game_id}.{len(save.moves)}.{token_hex(6)}@{THREAD_DOMAIN}>"
+    message["In-Reply-To"] = message["References"] = thread_root(game_id)
+    message[GAME_HEADER] = game_id
+    message[MOVES_HEADER] = str(len(save.moves))
+    message["X-Mailer"] = f"nncli {__version__}"
     text_body = body(game, save, filename)
     message.set_content(text_body, cte="7bit" if text_body.isascii() else "8bit")
     message.add_attachment(
         text.encode("utf-8"), maintype="application", subtype="toml", filename=shown(filename)
     )
     return message
+
+
+def thread_root(game_id: str) -> str:
+    """``<game-ID@nncli.invalid>``: the message every message of a game answers, so that mail
+    programs show a game's messages as one thread."""
+    return f"<game-{game_id}@{THREAD_DOMAIN}>"
 
 
 def message_bytes(message: EmailMessage) -> bytes:

@@ -31,14 +31,16 @@ PROMPTS = ("ann$ ", "ben$ ")  # the play-by-email walkthroughs' lines, typed by 
 
 def kind(lang: str, lines: list[str]) -> str:
     """Which test runs a README code block: "mail" (a play-by-email walkthrough), "moves" (the
-    first game's), "shell" (other commands to type), "synopsis" (the command lines listed) or
-    "output" (what nncli prints)."""
+    first game's), "shell" (other commands to type), "synopsis" (the command lines listed),
+    "settings" (a mail.toml) or "output" (what nncli prints)."""
     if any(line.startswith(PROMPTS) for line in lines):
         return "mail"
     if lines and lines[0].startswith("initiat"):
         return "moves"
     if lang == "sh":
         return "shell"
+    if lang == "toml":
+        return "settings"
     if lines and all(line.startswith(("nncli ", "scripts/")) for line in lines):
         return "synopsis"
     return "output" if all(line.startswith("error: ") for line in lines) else "unknown"
@@ -54,7 +56,7 @@ def test_every_readme_block_is_run_or_printed() -> None:
     kinds = [kind(lang, lines) for lang, lines in blocks((ROOT / "README.md").read_text())]
     assert "unknown" not in kinds
     assert {k: kinds.count(k) for k in set(kinds)} == {
-        "shell": 2, "moves": 1, "synopsis": 2, "mail": 4, "output": 1}
+        "shell": 2, "moves": 1, "synopsis": 2, "mail": 4, "output": 1, "settings": 1}
 
 
 @pytest.fixture
@@ -236,3 +238,22 @@ def test_the_first_run_says_what_it_installs(copy: Path, tmp_path: Path) -> None
     again = subprocess.run([str(copy / "scripts" / "nncli"), "log", "x.toml"], cwd=tmp_path,
                            env=env, capture_output=True, text=True, timeout=60, check=False)
     assert (again.stdout, again.stderr) == ("nncli ran log x.toml\n", "")
+
+
+def test_the_mail_settings_as_written(tmp_path: Path) -> None:
+    """README's mail.toml reads as the settings it describes."""
+    from nncli import mailsettings
+
+    [(_, lines)] = [block for block in blocks((ROOT / "README.md").read_text())
+                    if kind(*block) == "settings"]
+    path = tmp_path / "mail.toml"
+    path.write_text("\n".join(lines))
+    path.chmod(0o600)
+    settings = mailsettings.load(path)
+    assert settings is not None and settings.smtp is not None and settings.inbox is not None
+    assert (settings.sender, settings.name()) == ("Ann <ann@example.com>", "Ann")
+    assert (settings.smtp.host, settings.smtp.port, settings.smtp.security) == (
+        "smtp.example.com", 587, "starttls")
+    assert settings.inbox.imap == mailsettings.Server(
+        "imap.example.com", 993, "tls", "ann@example.com", "pass show mail")
+    assert settings.inbox.folder == "INBOX"
