@@ -229,7 +229,7 @@ def panel_parts(c: Content, state: State, centre: str | None) -> tuple[list[str]
 def panels(c: Content, state: State, centre: str | None) -> list[str]:
     """The standings, then the dice, chits and board of ``centre`` (default: the mover)."""
     players, own, news = panel_parts(c, state, centre)
-    head = [f"{who(state, centre)}:"] if centre and own else []
+    head = [f"{who(state, str(centre or engine.mover(state)))}:"] if own else []
     return [*players, *([""] + head + own if own else []), *news]
 
 
