@@ -227,9 +227,17 @@ def test_not_utf8(race: Path) -> None:
         savefile.load(race)
 
 
-@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
-def test_an_endless_file_is_refused_after_10_mb() -> None:
+def test_a_file_over_10_mb_is_refused_after_10_mb(race: Path) -> None:
+    """At most 10 MB and one byte are read (a file that grows as it is read ends there too)."""
+    with race.open("r+b") as f:
+        f.truncate(1 << 40)  # a sparse terabyte
     with pytest.raises(SaveError, match="larger than 10 MB"):
+        savefile.load(race)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_an_endless_device_is_refused_unread() -> None:
+    with pytest.raises(SaveError, match="^/dev/zero is a device, not a save file$"):
         savefile.load("/dev/zero")
 
 
