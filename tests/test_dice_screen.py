@@ -3,6 +3,7 @@ line, any player's panels, the end-of-round report, the moves in words and the f
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +24,14 @@ GAMES = [{"players": 4}, {"players": 4, "unrest": True}, {"solo": "shadow"},
 
 
 def bot_game(options: dict[str, Any], seed: int = 3) -> list[tuple[State, Move, State]]:
-    """Every move of a whole game the bots play: (before, move, after)."""
-    state = dicekit.new(options, seed)
+    """Every move of a whole game the bots play: (before, move, after), played once per
+    options and seed (the tests only read the states)."""
+    return _played(tuple(sorted(options.items())), seed)
+
+
+@cache
+def _played(options: tuple[tuple[str, Any], ...], seed: int) -> list[tuple[State, Move, State]]:
+    state = dicekit.new(dict(options), seed)
     steps = []
     while (seat := engine.mover(state)) is not None:
         if seat == CHANCE:
