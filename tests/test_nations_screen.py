@@ -9,7 +9,7 @@ import random
 import pytest
 
 from nncli.game import BadNotation
-from nncli.nations import engine, render
+from nncli.nations import GAME, engine, render
 from nncli.nations.state import OVER, State
 from tests import nations_helpers as h
 
@@ -129,6 +129,7 @@ def test_panels_show_any_nations_board_and_covered_cards() -> None:
         assert "Archers[1]" in " ".join(lines)
         assert any("covered" in line and "Bazaar" in line for line in lines)
         assert fits(lines, height=24)
+    assert GAME.render(state, False, view="panels", player="Greece").startswith("Greece: ")
 
 
 def test_an_unknown_player_is_refused_with_a_suggestion() -> None:

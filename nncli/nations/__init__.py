@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from nncli.game import BadNotation, turn_refusal
+from nncli.game import turn_refusal
 from nncli.nations import engine, setup
 from nncli.nations.flow import mover
 from nncli.nations.moves import Move, format_move
@@ -91,8 +91,6 @@ class Nations:
         centre: str | None = None,
         player: str | None = None,
     ) -> str:
-        if player is not None:  # until this game's render shows any player's panels
-            raise BadNotation("Nations shows only the mover's panels so far")
         from nncli.nations.render import render
 
         return render(state, color, view=view, size=size, centre=centre, player=player)
