@@ -125,11 +125,12 @@ def test_a_mistyped_tile_gets_a_did_you_mean() -> None:
     state = dicekit.started({"players": 2})
     state.board = ["" if k == "hammurabi" else k for k in state.board]
     dicekit.put(state, 1, 1, "hammurabi")
-    with pytest.raises(BadNotation, match="did you mean hammurabi"):
+    with pytest.raises(BadNotation, match="^no tile hammurabbi; did you mean hammurabi\\?$"):
         GAME.parse("buy hammurabbi with a1", state)
     assert GAME.parse("buy Hammurabi with a1", state).column == 1
     name = next(k for k in ("paddy-fields", "farm") if k not in state.board)
-    with pytest.raises(BadNotation, match=f"did you mean {name}.*not on the progress board"):
+    off_board = f"did you mean {name}\\? \\(not on the board this round\\)"
+    with pytest.raises(BadNotation, match=off_board):
         GAME.parse(f"buy {name[:-1]}x with a1", state)
 
 

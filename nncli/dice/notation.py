@@ -204,16 +204,15 @@ def _where(state: State, words: list[str]) -> tuple[int, int]:
         return names[name] % state.columns + 1, names[name] // state.columns + 1
     close = difflib.get_close_matches(name, list(names), n=1)
     if close:
-        raise BadNotation(f'no tile "{" ".join(words)}" on the progress board; did you mean '
-                          f"{close[0]}?")
+        raise BadNotation(f"no tile {' '.join(words)}; did you mean {close[0]}?")
     known = {slug(t.name): t.name for t in c.tiles.values()} | {k: t.name for k, t in
                                                                c.tiles.items()}
     if name in known:
         raise BadNotation(f"{known[name]} is not on the progress board this round")
     close = difflib.get_close_matches(name, list(known), n=1)
     if close:
-        raise BadNotation(f'no tile "{" ".join(words)}"; did you mean {close[0]}? (it is not '
-                          "on the progress board this round)")
+        raise BadNotation(f"no tile {' '.join(words)}; did you mean {close[0]}? (not on the "
+                          "board this round)")
     raise BadNotation(f'name a tile by column and row ("buy 2 1") or by a name on the board, '
                       f'not "{" ".join(words)}"')
 
