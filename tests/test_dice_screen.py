@@ -193,7 +193,7 @@ def test_a_finished_game_names_its_winner() -> None:
     figures = GAME.final_figures(last)
     winner = last.players[last.winner]
     assert figures[-1] == f"{winner.name} wins with {winner.vp} VP"
-    assert all(any(line.startswith(f"{p.name} (") and f"{p.vp} VP, {p.books} books" in line
+    assert all(any(line.startswith(f"{p.name} (") and f"{p.vp} VP, {p.books} book" in line
                    for line in figures) for p in last.players.values())
 
 

@@ -28,9 +28,14 @@ from nncli.dice.state import CHANCE, OVER, State
 WIDTH = 78
 
 
+def counted(count: int, one: str, many: str) -> str:
+    """``1 colony``, ``2 colonies``."""
+    return f"{count} {one if count == 1 else many}"
+
+
 def plural(count: int, symbol: str) -> str:
-    """``2 books``, ``1 book``, ``2 food``."""
-    return f"{count} {symbol}" + ("s" if symbol == "book" and count != 1 else "")
+    """``2 books``, ``1 book``, ``2 food``: a count of a symbol."""
+    return counted(count, symbol, symbol + "s" if symbol == "book" else symbol)
 
 
 def paid(pay: Payment) -> str:
@@ -137,9 +142,10 @@ def final_figures(state: State) -> list[str]:
     lines = []
     for seat in state.order or state.seats:
         p = state.players[seat]
-        lines.append(fit(f"{who(state, seat)}: {p.vp} VP, {p.books} books, "
-                         f"{scoring.tile_vp(c, p)} VP on tiles, {len(p.colonies)} colonies, "
-                         f"{len(p.built)} wonders built", WIDTH))
+        lines.append(fit(f"{who(state, seat)}: {p.vp} VP, {plural(p.books, 'book')}, "
+                         f"{scoring.tile_vp(c, p)} VP on tiles, "
+                         f"{counted(len(p.colonies), 'colony', 'colonies')}, "
+                         f"{counted(len(p.built), 'wonder', 'wonders')} built", WIDTH))
     if state.solo:
         lines.append(fit(f"shadow: {state.shadow_books} books", WIDTH))
         if state.phase == OVER:
