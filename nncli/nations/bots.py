@@ -4,24 +4,45 @@ from __future__ import annotations
 
 from nncli import strongbot
 from nncli.botplay import bot_rng, greedy_move, random_move
+from nncli.game import IllegalMove
 from nncli.nations import GAME, engine, flow, live, production, scoring
-from nncli.nations.moves import Move
-from nncli.nations.state import State
+from nncli.nations.moves import PASS, Move
+from nncli.nations.state import ACTION, State
+
+PASSING = Move(PASS)
 
 
 def value(state: State, key: str) -> float:
-    """How good ``state`` looks to ``key``: the final score it would have now, then income."""
+    """How good ``state`` looks to ``key``: its VP (the final score without the VP for
+    resources left, which spending them for more would lose), then income, the production an
+    unworked card would give a worker, strength, stability and the stock."""
     if not state.seats:
         return 0.0
     content = engine.content_of(state)
     nation = state.nations[key]
-    score = scoring.final_score(content, nation)["total"]
+    score = scoring.final_score(content, nation)
     if state.phase == "over":
-        return 1000.0 * score
+        return 1000.0 * score["total"]
     net = production.net_production(state, content, key)
     income = net["food"] + net["stone"] + net["gold"] + 2 * net["books"]
-    return (100.0 * score + 4 * income + live.strength(content, nation)
-            + 2 * min(live.stability(content, nation), 3) + 0.5 * nation.gold)
+    unworked = sum(sum(content.cards[slot.card].per_worker.values())
+                   for slot in nation.slots if not slot.workers)
+    return (100.0 * (score["total"] - score["resources"]) + 4 * income + 2 * unworked
+            + live.strength(content, nation) + 2 * min(live.stability(content, nation), 3)
+            + 0.5 * (nation.gold + nation.food + nation.stone) + nation.books)
+
+
+def round_end(state: State) -> State:
+    """``state`` after every player passes until the actions of the round
+    end: the production, the event and the rest a move leads to sooner or later, so that the
+    greedy bot compares a pass (which may end the round at once) with a move that only puts
+    them off."""
+    while state.phase == ACTION:
+        try:
+            state = engine.apply(state, PASSING)
+        except IllegalMove:
+            break
+    return state
 
 
 LEAD_SCALE = 300.0  # a lead of this much ``value`` makes a win about 3 times in 4
@@ -53,7 +74,8 @@ def choose(kind: str, state: State) -> Move:
     rng = bot_rng(state.seed, state.plies)
     if kind == "greedy":
         key = flow.mover(state)
-        return greedy_move(legal, lambda m: engine.apply(state, m), lambda s: value(s, key), rng)
+        return greedy_move(legal, lambda m: round_end(engine.apply(state, m)),
+                           lambda s: value(s, key), rng)
     return random_move(legal, rng)
 
 
