@@ -21,6 +21,8 @@ from tests import dicekit
 
 GAMES = [{"players": 4}, {"players": 4, "unrest": True}, {"solo": "shadow"},
          {"solo": "shadow", "unrest": True}]
+LONG_NAMES = {"players": 4, "unrest": True,
+              "names": ("Bartholomew", "Maximiliana", "Christopher", "Wilhelmina")}
 
 
 def bot_game(options: dict[str, Any], seed: int = 3) -> list[tuple[State, Move, State]]:
@@ -50,11 +52,11 @@ def standing_of(lines: list[str], state: State, seat: str) -> bool:
     """Whether ``lines`` hold ``seat``'s standings line: its order number, name, VP and books."""
     p = state.players[seat]
     place = state.order.index(seat) + 1 if seat in state.order else 0
-    return any(line[1:].startswith(f"{place} {p.name}") and f"{p.vp} VP" in line
+    return any(line[1:].startswith(f"{place} {p.name[:12]}") and f"{p.vp} VP" in line
                and f"{p.books} books" in line for line in lines)
 
 
-@pytest.mark.parametrize("options", GAMES)
+@pytest.mark.parametrize("options", [*GAMES, LONG_NAMES])
 def test_every_player_is_on_the_80_by_21_screen_after_every_move(
         options: dict[str, Any]) -> None:
     """With 4 players (or solo, with the shadow), the screen the REPL gives a mover at 80x24

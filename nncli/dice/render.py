@@ -15,7 +15,7 @@ WIDTH = 80
 SHORT = {"gold": "G", "strength": "X", "stone": "S", "food": "F", "book": "B", "unrest": "U"}
 ROMAN = ("I", "II", "III", "IV")
 ROW_LABEL = 3  # "r3 " before each row of the progress board
-NAME_ROOM = 20  # the widest name (with its board) a standings line gives in full
+NAME_ROOM = 18  # the widest name (with its board) a standings line gives in full
 
 
 def _bold(text: str, color: bool) -> str:
@@ -85,8 +85,9 @@ def unused_text(made: dict[str, int]) -> str:
 
 def player_line(c: Content, state: State, seat: str, mover: str | None,
                 name_room: int = NAME_ROOM) -> str:
-    """One standings line: ``>`` for the mover, the order number, the name (and board), VP (with
-    the VP on tiles the final scoring will add), books, the unused symbols, the pass."""
+    """One standings line: ``>`` for the mover, the order number, the name (and board, where
+    both fit ``name_room``), VP (with the VP on tiles the final scoring will add), books, the
+    unused symbols, the pass."""
     p = state.players[seat]
     mark = ">" if seat == mover else " "
     place = state.order.index(seat) + 1 if seat in state.order else 0
@@ -98,7 +99,7 @@ def player_line(c: Content, state: State, seat: str, mover: str | None,
                               if tile else "")
     rolled = p.board and state.phase in (ACTIONS, OVER)  # no dice shown before the first roll
     made = unused_text(scoring.totals(c, state, p)) if rolled else ""
-    name = fit(who(state, seat), name_room)
+    name = who(state, seat) if len(who(state, seat)) <= name_room else fit(p.name, name_room)
     return (f"{mark}{place} {name:<{name_room}} {p.vp:>3} VP{tiles} {p.books:>3} books  {made}"
             f"{passed}").rstrip()
 
