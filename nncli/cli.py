@@ -257,8 +257,9 @@ def setup_notes() -> dict[str, str]:
     return {option: " ".join(texts) for option, texts in notes.items()}
 
 
-@app.command(cls=SetupHelp)
+@app.command(cls=SetupHelp, context_settings={"allow_extra_args": True})
 def new(
+    ctx: typer.Context,
     save: Annotated[
         Path | None, typer.Argument(help="Where to save the new game.", metavar="SAVE")
     ] = None,
@@ -284,8 +285,10 @@ def new(
         int | None, typer.Option(help="Random seed (default: a random one).", metavar="N")
     ] = None,
     solo: Annotated[
-        str | None, typer.Option(help="Play alone against this AI side.", metavar="NATION")
-    ] = None,
+        bool,
+        typer.Option("--solo", help="Play alone against the game's own solo opponent; "
+                     "--nations and --names name your own side."),
+    ] = False,
     bot: Annotated[
         str | None,
         typer.Option("--bot", help="Sides played by a bot, comma-separated.", metavar="NATION,..."),
@@ -363,6 +366,14 @@ def new(
     """Create a game and print where it was saved."""
     import secrets
 
+    if ctx.args or (solo and save is not None and not save.suffix and save.name == str(save)):
+        given = ctx.args[0] if ctx.args else str(save)
+        if not solo:
+            fail(f"unexpected argument {given!r}; nncli new takes one SAVE and options")
+        own = "--names NAME" if game_key == "dice" else "--nations NATION"
+        fail(f"--solo takes no side now ({given!r}): it means you play alone against the "
+             f"game's own solo opponent, and {own.split()[0]} names your own side, for "
+             f"example: nncli new solo.toml --game {game_key} --solo {own}")
     path = save or default_path()
     if path.exists() and not force:
         fail(f"a save already exists at {path}; use --force to replace it")
@@ -373,7 +384,7 @@ def new(
         "vp": vp,
         "map": map_,
         "seed": secrets.randbelow(2**31) if seed is None else seed,
-        "solo": solo,
+        "solo": solo or None,
         "bots": split_list(bot),
         "bot_kind": bot_kind,
         "difficulty": split_list(difficulty),
@@ -520,7 +531,8 @@ def tell_the_end(game: Game, done: Save) -> None:
     and the figures that decided it."""
     from nncli import stats
 
-    typer.echo(f"game over: {shown(game.status(done.state))}")
+    status = shown(game.status(done.state))
+    typer.echo(status if status.startswith("game over") else f"game over: {status}")
     for line in stats.summary(game, done):
         typer.echo(line)
 

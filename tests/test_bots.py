@@ -81,11 +81,10 @@ def nncli(*args: str | Path) -> str:
 
 def test_cli_new_solo_bot_and_move_hint(tmp_path: Path) -> None:
     solo_save = tmp_path / "solo.toml"
-    nncli("new", solo_save, "--solo", "thimble", "--nations", "seed", "--names", "Ann",
-          "--seed", "4")
-    players = savefile.load(solo_save).setup["players"]
+    nncli("new", solo_save, "--solo", "--nations", "seed", "--names", "Ann", "--seed", "4")
+    players = savefile.load(solo_save).setup["players"]  # the AI: the first game's first side
     assert players == [{"name": "Ann", "nation": "seed"},
-                       {"name": "Thimble Empire", "nation": "thimble", "controller": "ai"}]
+                       {"name": "Mushroom Tribes", "nation": "mushroom", "controller": "ai"}]
     bot_save = tmp_path / "bots.toml"
     nncli("new", bot_save, "--nations", "seed,humming", "--bot", "humming", "--bot-kind",
           "random", "--seed", "4")

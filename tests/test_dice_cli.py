@@ -63,7 +63,7 @@ def test_a_solo_unrest_game_ends_with_its_hall_of_fame_title(tmp_path: Path) -> 
     """Rules: UFAME-01, DSOLO-11
     "Solo with Unrest uses the Unrest Hall of Fame": a solo game of bots ends with its title."""
     save = tmp_path / "s.toml"
-    nncli("new", save, "--game", "dice", "--unrest", "--solo", "shadow", "--seed", "5",
+    nncli("new", save, "--game", "dice", "--unrest", "--solo", "--seed", "5",
           "--bot", "ann")
     for _ in range(300):
         if json.loads(nncli("show", save, "--json"))["winner"]:

@@ -64,7 +64,8 @@ def test_five_players_and_solo_reach_the_end_by_bots(tmp_path: Path) -> None:
         nncli("move", five, "--bot")
     assert state_of(five)["phase"] == "over"
     solo = tmp_path / "solo.toml"
-    nncli("new", solo, "--game", "nations", "--solo", "egypt", "--seed", "9")
+    nncli("new", solo, "--game", "nations", "--solo", "--nations", "egypt",
+          "--seed", "9")
     lines = []
     state = state_of(solo)
     while not state["winner"]:
@@ -72,7 +73,8 @@ def test_five_players_and_solo_reach_the_end_by_bots(tmp_path: Path) -> None:
         lines.append(move)
         state = state_of(solo)
     replayed = tmp_path / "again.toml"
-    nncli("new", replayed, "--game", "nations", "--solo", "egypt", "--seed", "9")
+    nncli("new", replayed, "--game", "nations", "--solo", "--nations", "egypt",
+          "--seed", "9")
     (tmp_path / "moves.txt").write_text("\n".join(lines) + "\n")
     nncli("run", replayed, tmp_path / "moves.txt")
     assert state_of(replayed) == state and state["phase"] == "over"

@@ -126,7 +126,7 @@ TERMS = {
               "it removes that column's cheapest tile; an empty column gives it the pass-first "
               "tile above, if any (food: famine +1, strength: war +1, book: its books +1). At "
               "the end of the round its books grow by a d4; you score 2 VP with more books.",
-    "solo": "Solo: one player against the shadow (nncli new --game dice --solo shadow), on a "
+    "solo": "Solo: one player against the shadow (nncli new --game dice --solo), on a "
             "4-column board; your final VP give a Hall of Fame title.",
     "hall-of-fame": "Hall of Fame (solo): the title your final VP reach. Base game: 55 "
                     "Augustus, 45 Akbar, 36 Elizabeth I, 31 Hammurabi, 26 Ramesses II, 21 "

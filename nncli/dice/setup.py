@@ -25,7 +25,7 @@ def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
     """A checked setup from the options ``nncli new`` passes (raises BadSetup)."""
     refuse_foreign(options, OPTIONS, "the Dice Game")
     unrest = bool(options.get("unrest", False))
-    solo = options.get("solo")
+    solo = SHADOW if options.get("solo") is True else options.get("solo")  # --solo: the shadow
     if solo is not None and solo != SHADOW:
         raise BadSetup(f'the Dice Game is played solo against the shadow: use --solo {SHADOW}')
     boards = list(options.get("nations") or [])

@@ -76,7 +76,7 @@ def option_help() -> dict[str, str]:
     levels = data.rules["difficulty"]
     return {
         "nations": f"{nations} (default: {','.join(FIRST_GAME)})",
-        "solo": nations,
+        "solo": "one nation against the solo rules' own opponent",
         "bots": nations,
         "bot_kind": f"{', '.join(BOTS)} (default: {BOTS[0]})",
         "variant": f"{', '.join(data.rules['variants'])} (default: none, the standard game)",
@@ -92,10 +92,13 @@ def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
     refuse_foreign(options, OPTIONS, "Nations")
     data = content_.load()
     nations = list(options.get("nations") or [])
-    if options.get("solo"):
-        if nations and nations != [options["solo"]]:
+    solo = options.get("solo")
+    if solo is True:  # --solo: you play --nations' one nation (by default the first game's)
+        solo = nations[0] if nations else FIRST_GAME[0]
+    if solo:
+        if nations and nations != [solo]:
             raise BadSetup("with --solo, play one nation: leave out --nations or give only it")
-        nations = [options["solo"]]
+        nations = [solo]
     nations = nations or list(FIRST_GAME)
     names = list(options.get("names") or [])
     known = data.rules["nations"]

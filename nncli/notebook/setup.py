@@ -124,7 +124,7 @@ def option_help() -> dict[str, str]:
         "nations": f"{', '.join(data.nations)} (default: {','.join(first)})",
         "map": f"{', '.join(data.maps)} (default: the map for the number of nations)",
         "vp": f"1 to {most} (default: {FIRST_GAME['vp_goal']})",
-        "solo": ", ".join(data.nations),
+        "solo": "the rulebook's AI takes the first game's other side",
         "bots": ", ".join(data.nations),
         "bot_kind": f"{', '.join(BOTS)} (default: {DEFAULT_BOT})",
     }
@@ -135,11 +135,13 @@ OPTIONS = ("nations", "names", "sides", "vp", "map", "seed", "solo", "bots", "bo
 
 def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
     """A setup from command-line style options: nations, names, vp, map, seed, and the computer
-    players: ``solo`` (the AI's nation), ``bots`` (nations) played by ``bot_kind``; options of
-    the other games are refused."""
+    players: ``solo`` (True, as ``--solo`` gives it: you against the rulebook's AI; or the AI's
+    nation), ``bots`` (nations) played by ``bot_kind``; options of the other games are refused."""
     refuse_foreign(options, OPTIONS, "Notebook Nations")
     ai = options.get("solo")
     nations = list(options.get("nations") or [])
+    if ai is True:
+        ai = solo_opponent(nations)
     if ai:
         nations = solo_nations(ai, nations)
     nations = nations or [p["nation"] for p in FIRST_GAME["players"]]
@@ -173,6 +175,15 @@ def chosen_sides(nations: list[str], sides: list[str]) -> list[dict[str, str]]:
     if len(sides) != len(nations):
         raise BadSetup(f"give one side per nation: {len(nations)} nations, {len(sides)} sides.")
     return [{"side": side} for side in sides]
+
+
+def solo_opponent(nations: list[str]) -> str:
+    """Rules: SOLO-01 - the AI's nation in ``--solo``: the first game's side that is not yours
+    (``nations``, your own one, by default the first game's first)."""
+    if len(nations) > 1:
+        raise BadSetup("with --solo, give only your own nation with --nations.")
+    yours = nations or [FIRST_GAME["players"][0]["nation"]]
+    return str(next(p["nation"] for p in FIRST_GAME["players"] if p["nation"] not in yours))
 
 
 def solo_nations(ai: str, nations: list[str]) -> list[str]:
