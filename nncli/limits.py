@@ -9,6 +9,7 @@ save, so it never writes a file it would refuse to read.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 MAX_BYTES = 10 * 1024 * 1024  # a save file, in bytes
@@ -19,14 +20,17 @@ MAX_DEPTH = 24  # tables and arrays inside one another, counting dotted keys
 MAX_KEY_PARTS = 16  # parts of one dotted key (``a.b.c`` has 3)
 MAX_STRING_CHARS = 1_000  # characters in one string value of a save
 INT64 = 2**63  # TOML's integers are signed 64-bit
+MAX_REST_CHARS = 2**20  # characters of a save besides its [[moves]] in the form nncli writes
+MAX_VALUES = 50_000  # keys, values and table headers there: a real save has a few thousand
 MAX_MAIL_PARTS = 64  # parts of an incoming .eml message
 MAX_MAIL_DEPTH = 8  # multiparts inside one another in an incoming .eml message
 
 _STRING_OR_COMMENT = re.compile(
     r'"[^"\\\n]*"(?!")'  # a basic string with no escape (most of a save), found quickly
-    r'|"""(?:[^"\\]|\\[\s\S]|""?(?!"))*"{3,5}'  # multi-line basic string
-    r"|'''(?:[^']|''?(?!'))*'{3,5}"  # multi-line literal string
-    r'|"(?:[^"\\\n]|\\.)*"'  # basic string
+    # (possessive: a long string is matched without a backtracking mark for each character)
+    r'|"""(?:[^"\\]++|\\[\s\S]|""?+(?!"))*+"{3,5}'  # multi-line basic string
+    r"|'''(?:[^']++|''?+(?!'))*+'{3,5}"  # multi-line literal string
+    r'|"(?:[^"\\\n]++|\\.)*+"'  # basic string
     r"|'[^'\n]*'"  # literal string
     r"|#[^\n]*"  # comment
 )
@@ -41,10 +45,13 @@ class LimitError(ValueError):
 
 
 def check_text(
-    text: str, name: str, plain: tuple[int, int] = (0, 0), plain_short: bool = False
+    text: str, name: str, plain: tuple[int, int] = (0, 0), plain_short: bool = False,
+    save: bool = False,
 ) -> None:
-    """Refuse the TOML ``text`` of a save called ``name`` before parsing it, if it is too large,
-    has too long a line, nests too deeply, has too deep a key or too many moves.
+    """Refuse the TOML ``text`` of a save called ``name`` before parsing it, if it is too large
+    (in all, or besides its moves), has too long a line, nests too deeply, has too deep a key,
+    too many moves or too many values; with ``save``, also if it has a top-level key or table
+    that no save has. What is left costs the parser no more than a real save does.
 
     ``plain`` (start, end) marks a part of ``text`` known to be tables of basic strings, each of
     its lines a table header or a key and a string (the ``[[moves]]`` nncli writes): its lines
@@ -55,6 +62,10 @@ def check_text(
     if len(text) > MAX_BYTES:
         raise LimitError(f"{name} is larger than {MAX_BYTES // 2**20} MB, too large to be a save")
     start, end = plain
+    if len(text) - (end - start) > MAX_REST_CHARS:
+        where = _largest(text, name, save, lambda a, b: b - a - max(0, min(b, end) - max(a, start)))
+        raise LimitError(f"{where[0]} of {name} takes {where[1] / 2**20:.1f} MB, more than the "
+                         f"{MAX_REST_CHARS // 2**20} MB a save needs besides its moves")
     measured = text[:start] + "\n" + text[end:] if plain_short else text
     longest = max(map(len, measured.split("\n")))
     if longest > MAX_LINE_CHARS:
@@ -71,6 +82,87 @@ def check_text(
         )
     if _nesting_over(_NOT_BRACKET.sub("", structure).translate(_ONE_KIND), MAX_DEPTH):
         raise LimitError(_too_deep(name))
+    if save:
+        _check_names(structure, name)
+    if sum(map(structure.count, _VALUES)) > MAX_VALUES:
+        where = _largest(structure, name, save,
+                         lambda a, b: sum(structure.count(c, a, b) for c in _VALUES))
+        raise LimitError(f"{where[0]} of {name} holds {where[1]:,} values, more than the "
+                         f"{MAX_VALUES:,} a save needs besides its moves")
+
+
+# --- the shape of a save ------------------------------------------------------------------------
+
+TOP_KEYS = ("format", "version", "writer", "game", "created", "setup", "moves", "state",
+            "players")  # (players: version 0)
+TABLES = ("setup", "moves", "state")
+_VALUES = ",=[{"  # one of these for each key, value and table header
+_KEY = r"""(?:[\w-]+|"[^"\n]*"|'[^'\n]*')"""  # a bare or quoted key
+_PATH = rf"{_KEY}(?:[ \t]*\.[ \t]*{_KEY})*"
+
+
+def _none_of(keys: tuple[str, ...]) -> str:
+    """A lookahead: what follows is not one of ``keys`` as a whole key (the first of a path)."""
+    return rf"(?!(?:{'|'.join(keys)})[ \t]*[.=\]])"
+
+
+_TABLE = re.compile(rf"^[ \t]*\[\[?[ \t]*{_PATH}[ \t]*\]\]?[ \t]*$", re.M)  # a table header
+_UNKNOWN_KEY = re.compile(rf"^[ \t]*{_none_of(TOP_KEYS)}({_KEY})[ \t]*[.=]", re.M)
+_UNKNOWN_TABLE = re.compile(
+    rf"^[ \t]*\[\[?[ \t]*{_none_of(TABLES)}({_KEY})(?:[ \t]*\.[ \t]*{_KEY})*[ \t]*\]\]?[ \t]*$",
+    re.M)
+_FORMAT = re.compile(r"^[ \t]*format[ \t]*=", re.M)
+_FIRST = {key: re.compile(rf"^[ \t]*\[\[?[ \t]*{key}[ \t]*[.\]]", re.M) for key in TABLES}
+_FIRST_OTHER = re.compile(rf"^[ \t]*\[\[?[ \t]*{_none_of(TABLES)}({_KEY})", re.M)
+
+
+def _check_names(structure: str, name: str) -> None:
+    """Refuse a top-level key or table that no save has (``structure``: strings blanked), in a
+    file with a ``format`` key (any other is refused as not a save once it is parsed)."""
+    first = _TABLE.search(structure)
+    top = len(structure) if first is None else first.start()
+    if _FORMAT.search(structure, 0, top) is None:
+        return
+    unknown = _UNKNOWN_KEY.search(structure, 0, top)
+    if unknown is not None:
+        raise LimitError(f"{name} has an unknown top-level key {_quoted(unknown[1])}")
+    table = _UNKNOWN_TABLE.search(structure)
+    if table is not None:
+        raise LimitError(f"{name} has an unknown table [{table[1]}]")
+
+
+def _quoted(key: str) -> str:
+    """A key as a message shows it: in quotes, once."""
+    return key if key[:1] in "\"'" else f'"{key}"'
+
+
+def _largest(
+    text: str, name: str, save: bool, size: Callable[[int, int], int]
+) -> tuple[str, int]:
+    """Which part of ``text`` is largest by ``size(start, end)``, and its size: the top level or
+    a top-level table, each from its first table header to the next part's (a rough division,
+    quick in any text, enough to say where a file is large). With ``save``, a large top level
+    holding a key no save has, or a large table no save has, is refused as such."""
+    starts = [(0, "")]
+    for key, first in _FIRST.items():
+        found = first.search(text)
+        if found is not None:
+            starts.append((found.start(), key))
+    other = _FIRST_OTHER.search(text)
+    if other is not None:
+        starts.append((other.start(), other[1]))
+    starts.sort()
+    ends = [at for at, _ in starts[1:]] + [len(text)]
+    most, at, stop, key = max((size(at, stop), at, stop, key)
+                              for (at, key), stop in zip(starts, ends, strict=True))
+    if key == "":
+        unknown = _UNKNOWN_KEY.search(text, at, stop)
+        if save and unknown is not None:
+            raise LimitError(f"{name} has an unknown top-level key {_quoted(unknown[1])}")
+        return "the top level", most
+    if save and key not in TABLES:
+        raise LimitError(f"{name} has an unknown table [{key}]")
+    return ("the [[moves]] tables" if key == "moves" else f"the [{key}] table"), most
 
 
 def _nesting_over(brackets: str, most: int) -> bool:

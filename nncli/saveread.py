@@ -11,12 +11,12 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from nncli import limits, savetext
 from nncli.chance import CHANCE, Stream, seeded
 from nncli.game import Game, GameError, IllegalMove, get_game
-from nncli.limits import LimitError
 from nncli.savemigrate import migrate
 from nncli.savemodel import (
     Save,
@@ -39,13 +39,14 @@ def loads(text: str, name: str = "the save") -> Save:
     # found by a regular expression, so that only the rest of the text need be checked.
     found = savetext.bounds(text) if len(text) <= limits.MAX_BYTES else None
     plain = (0, 0) if found is None else found
-    try:
-        limits.check_text(text, name, plain, found is not None)
-    except LimitError as exc:
-        raise SaveError(str(exc)) from None
+    within_limits(partial(limits.check_text, plain=plain, plain_short=found is not None,
+                          save=True), text, name)
     split = None if found is None else savetext.split_at(text, *found)
     if split is None:
         import tomllib
+
+        if found is not None:  # its moves were not all they seemed: the whole text is parsed
+            within_limits(partial(limits.check_text, save=True), text, name)
 
         try:
             data = tomllib.loads(text)

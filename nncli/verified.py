@@ -101,7 +101,7 @@ def _toml(text: str) -> dict[str, Any]:
     save is parsed (raises ValueError: a LimitError, a TOMLDecodeError, too deep a nesting)."""
     import tomllib  # only here: a command on a file the cache holds whole parses no TOML
 
-    limits.check_text(text, "the save")
+    limits.check_text(text, "the save", save=True)
     try:
         return tomllib.loads(text)
     except RecursionError:

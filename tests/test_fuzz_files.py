@@ -16,11 +16,16 @@ runs a long session.
 from __future__ import annotations
 
 import os
+import re
+import subprocess
+import sys
 import time
 import tomllib
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,6 +33,7 @@ from nncli import pbem, savemodel, saveplay, saveread
 from nncli.game import get_game
 from nncli.savemodel import SaveError
 from nncli.textsafe import has_control
+from tests import costly_shapes
 from tests.test_bad_saves import GOOD
 from tests.toygame import TOY
 
@@ -251,3 +257,62 @@ def test_the_unmutated_files_load() -> None:
     assert saveread.loads(NATIONS_TEXT).game_key == "nations"
     assert len(pbem.message_save(REAL_MESSAGE, "game.eml").moves) == 12
     assert datetime.now(UTC) > saveread.loads(TOY_TEXT).created
+
+
+# --- files that cost like a bomb (issue 27) -----------------------------------------------------
+
+IN_FRONT = {"kN = 0 lines": 'game.toml has an unknown top-level key "k0"'}
+AT_THE_LIMIT = ("the [state] table of game.toml takes 10.0 MB, more than the 1 MB a save needs "
+                "besides its moves")
+VALUES_IN_STATE = (r"the \[state\] table of game.toml holds [0-9,]+ values, more than the 50,000 "
+                   "a save needs besides its moves")
+LONG_STRING = r'the "state\.[\w.\[\]]*zz" key of game.toml is longer than 1000 characters'
+
+
+def costly_refusal(name: str, place: str, size: str) -> str:
+    """The sentence (a regular expression) refusing the costly shape ``name`` at ``place``."""
+    if place == "in front":
+        return re.escape(IN_FRONT.get(name, 'game.toml has an unknown top-level key "zz"'))
+    if size == "10 MB":
+        return re.escape(AT_THE_LIMIT)
+    return LONG_STRING if "string" in name else VALUES_IN_STATE
+
+
+@pytest.mark.parametrize("size", list(costly_shapes.SIZES))
+@pytest.mark.parametrize("place", costly_shapes.PLACES)
+@pytest.mark.parametrize("name", list(costly_shapes.BODIES))
+@pytest.mark.parametrize("key", costly_shapes.GAMES)
+def test_a_costly_shape_is_refused_by_its_name(key: str, name: str, place: str,
+                                               size: str) -> None:
+    """A real save with a large array, many tables, deep nesting, many keys or a long string in
+    front of it (an unknown top-level key) or in its [state], up to the size limit, is refused in
+    one sentence naming the key or the table (bench: scripts/bench --shapes, within 1 s and
+    200 MB)."""
+    text = costly_shapes.shape(costly_shapes.real_save(key), name, place, size)
+    with pytest.raises(SaveError) as refused:
+        saveread.loads(text, "game.toml")
+    assert re.fullmatch(costly_refusal(name, place, size), str(refused.value)), refused.value
+
+
+@pytest.mark.parametrize("key", costly_shapes.GAMES)
+def test_verify_refuses_a_costly_file_with_exit_2(key: str, tmp_path: Path) -> None:
+    path = tmp_path / "game.toml"
+    for name, place in (("array of 0, lines", "in front"), ("kN = 0 lines", "in [state]")):
+        path.write_text(costly_shapes.shape(costly_shapes.real_save(key), name, place))
+        done = subprocess.run([sys.executable, "-m", "nncli", "verify", str(path)],
+                              capture_output=True, text=True, check=False, cwd=tmp_path,
+                              env=os.environ | {"NNCLI_CACHE_DIR": "", "NO_COLOR": "1"})
+        expected = costly_refusal(name, place, "10 MB").replace("game\\.toml", re.escape(str(path)))
+        assert done.returncode == 2, done.stderr[-300:]
+        assert re.fullmatch(f"error: {expected}\n", done.stderr), done.stderr[-300:]
+
+
+def test_a_save_keeps_to_the_names_of_a_save() -> None:
+    """A top-level key or table that no save has is refused before the file is parsed."""
+    for added, sentence in (('zz = 1\n', 'game.toml has an unknown top-level key "zz"'),
+                            ('"quoted" = 1\n', 'game.toml has an unknown top-level key ""'),
+                            ("[extra]\nx = 1\n", "game.toml has an unknown table [extra]")):
+        text = added + NOTEBOOK_TEXT if added.startswith(("z", '"')) else NOTEBOOK_TEXT + added
+        with pytest.raises(SaveError) as refused:
+            saveread.loads(text, "game.toml")
+        assert str(refused.value) == sentence

@@ -160,7 +160,7 @@ def test_any_other_change_is_verified_in_full(
     for changed in (
         text.replace("[setup]", "# a comment\n[setup]"),
         text.replace('\n\n[[moves]]\nby = "a"', '\n# hello\n[[moves]]\nby = "a"', 1),
-        text + "\n[extra]\nx = 1\n",
+        text.replace("\n[state]\n", "\n\n[state]\n", 1),
     ):
         path.write_text(changed)
         expected = full_load(path, monkeypatch)
@@ -413,10 +413,9 @@ def test_an_entry_serves_only_the_game_its_head_names(cache: Path, tmp_path: Pat
     TOML: a head whose game is written otherwise and whose first such line is another table's
     key naming another game is verified in full every time, as without the cache, and never
     remembered."""
-    path = written(race(6), tmp_path / "race.toml")
-    text = path.read_text()
-    odd = text.replace(f'game = "{RACE.key}"', f"game = '{RACE.key}'", 1).replace(
-        "[[moves]]", f'[notes]\ngame = "{NOTEBOOK.key}"\n\n[[moves]]', 1)
+    save = played(RACE, LONG_RACE | {"game": NOTEBOOK.key}, ["add 1"] * 6)  # (the race's setup
+    text = written(save, tmp_path / "race.toml").read_text()  # may hold any other key)
+    odd = text.replace(f'game = "{RACE.key}"', f"game = '{RACE.key}'", 1)
     assert verified._game(odd[: verified._moves_start(odd)]) is NOTEBOOK
     assert saveread.loads(odd).game_key == RACE.key
     for _ in range(2):
