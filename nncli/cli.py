@@ -22,7 +22,7 @@ import typer
 from typer.core import TyperArgument, TyperCommand, TyperOption
 from typer.models import CommandInfo
 
-from nncli import atomicfile, limits, regularfile, savefile, saveplay, saveread
+from nncli import atomicfile, limits, regularfile, savefile, savemodel, saveplay, saveread
 from nncli.game import GAMES, BadSetup, CampaignWon, Game, GameError, get_game
 from nncli.savemodel import Save, SaveError
 from nncli.textsafe import brief, shown
@@ -30,6 +30,7 @@ from nncli.textsafe import brief, shown
 if TYPE_CHECKING:  # the mail modules are imported by the commands that use them (start-up time)
     from email.message import EmailMessage
 
+    from nncli.mailfetch import Found
     from nncli.mailsettings import Server, Settings
 
 app = typer.Typer(
@@ -758,40 +759,148 @@ def send_message(server: Server, message: EmailMessage) -> None:
 def receive(
     save: SaveArg,
     incoming: Annotated[
-        Path,
+        Path | None,
         typer.Argument(
             help="The opponent's save (.toml) or mail message (.eml).", metavar="INCOMING"
         ),
-    ],
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="Do not show the board.")] = False,
+    fetch: Annotated[
+        bool,
+        typer.Option("--fetch", help="Take the game's new messages from the inbox of your mail "
+                     "settings, in move order, and mark them as read."),
+    ] = False,
+    game_id: Annotated[
+        str | None,
+        typer.Option("--game-id", help="With --fetch and no SAVE yet: the game to take when the "
+                     "inbox holds new messages of several.", metavar="ID"),
+    ] = None,
 ) -> None:
     """Play-by-email: take the opponent's save only if it extends yours, and show their moves."""
     from nncli import pbem
 
+    if (incoming is None) != fetch:
+        fail("give INCOMING (the save or the message received), or --fetch to take it from "
+             "your inbox, not both")
+    if game_id and not fetch:
+        fail("--game-id goes with --fetch")
+    if incoming is None:
+        fetch_messages(save, quiet, game_id)
+        return
     with save_errors(incoming):
         theirs = pbem.read_incoming(incoming)
     game = get_game(theirs.game_key)
     with locked(save, must_exist=False):
         ours = open_save(save)[1] if save.exists() else pbem.fresh_copy(theirs, game)
         try:
-            new = pbem.receive(ours, theirs, game)
+            taken = pbem.receive(ours, theirs, game)
         except SaveError as exc:
             fail(f"{incoming} was not accepted: {exc}")
-        if not new:
+        if not taken:
             typer.echo(f"nothing new: {incoming} holds the same {len(ours.moves)} moves as {save}")
             return
-        with save_errors(save):
-            done = pbem.take_part(theirs, game)
-        store(replace(done, origin=ours.origin), save)  # in place of ours, as read
-    count = f"{len(new)} new move" + ("s" if len(new) > 1 else "")
-    typer.echo(f"{save}: {count} received, head digest {done.head[:16]}")
-    told_received(game, done, len(ours.moves), len(ours.moves) + len(new))
-    for record in done.moves[len(theirs.moves) :]:
+        done = take_part(game, ours, theirs, save)
+    told_taken(game, ours, theirs, done, save, quiet)
+
+
+def take_part(game: Game, ours: Save, received: Save, path: Path) -> Save:
+    """``received`` (which extends ``ours``) after this machine's part in fair play, written
+    to ``path`` in place of ``ours``; exit 2 when it cannot be."""
+    from nncli import pbem
+
+    with save_errors(path):
+        done = pbem.take_part(received, game)
+    return store(replace(done, origin=ours.origin), path)  # in place of ours, as read
+
+
+def told_taken(game: Game, ours: Save, received: Save, done: Save, path: Path,
+               quiet: bool) -> None:
+    """What ``receive`` took: the moves ``received`` added to ``ours``, those this machine
+    added then (``done``), and the board."""
+    from nncli import pbem
+
+    new = len(received.moves) - len(ours.moves)
+    count = f"{new} new move" + ("s" if new > 1 else "")
+    typer.echo(f"{path}: {count} received, head digest {done.head[:16]}")
+    told_received(game, done, len(ours.moves), len(received.moves))
+    for record in done.moves[len(received.moves) :]:
         typer.echo(f"added by this machine: {pbem.describe(record)}")
     if not quiet:
         typer.echo("")
         typer.echo(game.render(done.state, use_color()))
-    tell_fair_play(game, done, save)
+    tell_fair_play(game, done, path)
+
+
+def fetch_messages(path: Path, quiet: bool, wanted: str | None) -> None:
+    """``receive SAVE --fetch``: take the new messages of the game of ``path`` from the inbox
+    (of the game ``wanted``, or the only game with new messages there, when ``path`` does not
+    exist yet)."""
+    from nncli import mailfetch
+    from nncli.mailsettings import MailError, settings_path
+
+    settings = mail_settings()
+    if settings is None or settings.inbox is None:
+        fail(f"--fetch needs an [inbox] table in the mail settings "
+             f"{settings.path if settings else settings_path()} (README: Play by email)")
+    with locked(path, must_exist=False):
+        ours = open_save(path)[1] if path.exists() else None
+        try:
+            with mailfetch.opened(settings.inbox) as box:
+                found = box.unread(savemodel.game_id(ours) if ours else wanted)
+                if ours is not None and wanted not in (None, savemodel.game_id(ours)):
+                    fail(f"{path} is the game {savemodel.game_id(ours)}, not {wanted}")
+                games = {message.game: message.sender for message in found}
+                if ours is None and len(games) > 1:
+                    listed = ", ".join(f"{game} from {shown(by)}" for game, by in games.items())
+                    fail(f"the inbox holds new messages of {len(games)} games ({listed}); "
+                         f"choose one with --game-id")
+                start, received, taken, refused = fetched(ours, found)
+                if start is not None and received is not None and taken:
+                    game = get_game(received.game_key)
+                    done = take_part(game, start, received, path)
+                    for message in taken:
+                        box.mark_read(message)
+        except MailError as exc:
+            fail(f"nothing was fetched: {exc}")
+    for message, reason in refused:
+        typer.echo(f"note: the message from {shown(message.sender)} ({message.moves} moves) "
+                   f"was not accepted and is left in the inbox: {reason}", err=True)
+    if start is None or received is None or not taken:
+        held = f" (it holds {len(ours.moves)} moves)" if ours else ""
+        typer.echo(f"nothing new in the inbox for {path}{held}")
+        if refused:
+            raise typer.Exit(EXIT_BAD)
+        return
+    senders = ", ".join(f"{shown(m.sender)} ({m.moves} moves)" for m in taken)
+    typer.echo(f"fetched {len(taken)} message{'s' if len(taken) > 1 else ''}: {senders}")
+    told_taken(game, start, received, done, path, quiet)
+
+
+def fetched(ours: Save | None, found: list[Found]) -> tuple[
+        Save | None, Save | None, list[Found], list[tuple[Found, str]]]:
+    """What the messages ``found`` (fewest moves first) bring to ``ours`` (None: no copy yet):
+    the save they start from, the last one taken (which extends it), the messages taken, and
+    those refused with the reason. A message that holds nothing new is left alone."""
+    from nncli import pbem
+
+    start = received = ours
+    taken: list[Found] = []
+    refused: list[tuple[Found, str]] = []
+    for message in found:
+        try:
+            theirs = pbem.message_save(message.data, f"the message from {message.sender}")
+            game = get_game(theirs.game_key)
+            if start is None:
+                start = received = pbem.fresh_copy(theirs, game)
+            assert received is not None
+            if theirs.head == received.head or savemodel.extends(received, theirs):
+                continue  # an old message, or one's own sent copy
+            pbem.receive(received, theirs, game)
+            received = theirs
+            taken.append(message)
+        except SaveError as exc:
+            refused.append((message, str(exc)))
+    return start, received, taken, refused
 
 
 def told_received(game: Game, done: Save, start: int, end: int) -> None:

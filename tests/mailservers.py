@@ -18,11 +18,10 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-USERS = ("ann", "ben", "cara")
 DROP = "drop"  # the local part of the address whose messages the SMTP server drops mid-way
 START_SECONDS = 30  # how long pymap may take to start listening
 
@@ -53,24 +52,37 @@ class Deliver:
         return "250 OK"
 
 
-def authenticate(server: Any, session: Any, envelope: Any, mechanism: str,
-                 auth_data: Any) -> Any:
-    """aiosmtpd's authenticator: each user of USERS with their password."""
-    from aiosmtpd.smtp import AuthResult
-
-    user = auth_data.login.decode()
-    if user in USERS and auth_data.password.decode() == password(user):
-        return AuthResult(success=True)
-    return AuthResult(success=False, handled=False)  # handled=False: the server answers 535
-
-
 @dataclass
 class Servers:
-    """Where the servers listen and where their mail is."""
+    """Where the servers listen and where their mail is, and the users they know."""
 
     base: Path
-    smtp_port: int
-    imap_port: int
+    smtp_port: int = 0
+    imap_port: int = 0
+    users: set[str] = field(default_factory=set)
+
+    def add_user(self, user: str) -> None:
+        """A new user of both servers, with an empty Maildir (pymap reads its users files at
+        each login)."""
+        from pysasl.hashing import BuiltinHash
+
+        hashed = BuiltinHash(rounds=1000).hash(password(user))  # few rounds: quick logins
+        with open(self.base / "pymap-etc-passwd", "a") as users:
+            users.write(f"{user}:x:1000:1000::{user}:\n")
+        with open(self.base / "pymap-etc-shadow", "a") as passwords:
+            passwords.write(f"{user}:{hashed}:::::::\n")
+        mailbox.Maildir(self.base / user, create=True)
+        self.users.add(user)
+
+    def authenticate(self, server: Any, session: Any, envelope: Any, mechanism: str,
+                     auth_data: Any) -> Any:
+        """aiosmtpd's authenticator: each user with their password."""
+        from aiosmtpd.smtp import AuthResult
+
+        user = auth_data.login.decode()
+        if user in self.users and auth_data.password.decode() == password(user):
+            return AuthResult(success=True)
+        return AuthResult(success=False, handled=False)  # handled=False: the server answers 535
 
     def maildir(self, user: str) -> Path:
         return self.base / user
@@ -92,20 +104,6 @@ class Servers:
         return "\n".join(lines) + "\n"
 
 
-def _users_files(base: Path) -> None:
-    """pymap's users, passwords and groups files: each of USERS, their Maildir at BASE/USER."""
-    from pysasl.hashing import BuiltinHash
-
-    hashing = BuiltinHash(rounds=1000)  # few rounds: the tests log in often
-    (base / "pymap-etc-passwd").write_text(
-        "".join(f"{user}:x:1000:1000::{user}:\n" for user in USERS))
-    (base / "pymap-etc-shadow").write_text(
-        "".join(f"{user}:{hashing.hash(password(user))}:::::::\n" for user in USERS))
-    (base / "pymap-etc-group").write_text("")
-    for user in USERS:
-        mailbox.Maildir(base / user, create=True)
-
-
 def _wait_listening(port: int, process: subprocess.Popen[bytes]) -> None:
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
@@ -124,13 +122,16 @@ def running(base: Path) -> Iterator[Servers]:
     """Both servers, stopped at the end."""
     from aiosmtpd.controller import Controller
 
-    _users_files(base)
+    servers = Servers(base)
+    for name in ("pymap-etc-passwd", "pymap-etc-shadow", "pymap-etc-group"):
+        (base / name).write_text("")
     # aiosmtpd logs in its own thread to the stderr of whatever command a test runs then
     logging.getLogger("mail.log").disabled = True
     smtp = Controller(Deliver(base), hostname="127.0.0.1", port=free_port(),
-                      authenticator=authenticate, auth_require_tls=False)
+                      authenticator=servers.authenticate, auth_require_tls=False)
     smtp.start()
-    imap_port = free_port()
+    servers.smtp_port = smtp.port
+    imap_port = servers.imap_port = free_port()
     pymap = Path(sys.executable).parent / "pymap"
     process = subprocess.Popen(
         [str(pymap), "--host", "127.0.0.1", "--port", str(imap_port), "--no-tls",
@@ -140,7 +141,7 @@ def running(base: Path) -> Iterator[Servers]:
     )
     try:
         _wait_listening(imap_port, process)
-        yield Servers(base, smtp.port, imap_port)
+        yield servers
     finally:
         smtp.stop()
         os.killpg(process.pid, signal.SIGTERM)

@@ -22,7 +22,7 @@ from typer.testing import CliRunner, Result
 from nncli import fairplay, pbem, savefile, savemodel
 from nncli.cli import app
 from tests import mailservers
-from tests.mailservers import Servers
+from tests.mailservers import Servers, password
 from tests.toygame import TOY
 
 
@@ -34,11 +34,13 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
 
 @dataclass
 class Player:
-    """One player: their game folder, their config folder, and who they are on the servers."""
+    """One player: their game folder, their config folder, and who they are on the servers
+    (a user of their own for each test: ``ben-7`` for Ben)."""
 
     user: str
     folder: Path
     config: Path
+    inbox: Path
 
     @property
     def save(self) -> Path:
@@ -60,11 +62,14 @@ class Player:
         return path
 
 
-def player(tmp_path: Path, servers: Servers, user: str, inbox: str = "imap") -> Player:
-    made = Player(user, tmp_path / user, tmp_path / f"{user}-config")
+def player(tmp_path: Path, servers: Servers, name: str, inbox: str = "imap") -> Player:
+    """``name``'s player (``ann``), a new user of the servers, reading mail by ``inbox``."""
+    user = f"{name}-{len(servers.users)}"
+    servers.add_user(user)
+    made = Player(user, tmp_path / name, tmp_path / f"{name}-config", servers.maildir(user))
     made.folder.mkdir()
     made.config.mkdir()
-    made.settings(servers.settings(user, inbox))
+    made.settings(servers.settings(user, inbox, name.title()))
     return made
 
 
@@ -86,28 +91,28 @@ def race(ann: Player, *moves: str) -> None:
         assert ann.run("move", "SAVE", *moves).exit_code == 0
 
 
-def to_ben(servers: Servers, before: list[EmailMessage] | None = None) -> list[EmailMessage]:
-    """Ben's messages, but those of ``before``."""
+def arrived(who: Player, before: list[EmailMessage] | None = None) -> list[EmailMessage]:
+    """The messages in ``who``'s inbox, but those of ``before``."""
     seen = {message["Message-ID"] for message in before or []}
-    return [m for m in messages(servers.maildir("ben")) if m["Message-ID"] not in seen]
+    return [m for m in messages(who.inbox) if m["Message-ID"] not in seen]
 
 
 # --- sending -------------------------------------------------------------------------------------
 
 
 def test_send_delivers_the_game_with_its_headers(tmp_path: Path, servers: Servers) -> None:
-    ann = player(tmp_path, servers, "ann")
+    ann, ben = player(tmp_path, servers, "ann"), player(tmp_path, servers, "ben")
     race(ann, "add 2", "add 3")
-    before = to_ben(servers)
+    before = arrived(ben)
     saved = ann.save.read_bytes()
-    result = ann.run("mail", "SAVE", "--to", "ben@example.com", "--send")
+    result = ann.run("mail", "SAVE", "--to", ben.address, "--send")
     assert result.exit_code == 0, result.output
-    assert result.stdout == "sent to ben@example.com\n"
+    assert result.stdout == f"sent to {ben.address}\n"
     assert not ann.save.with_suffix(".eml").exists()
-    [message] = to_ben(servers, before)
+    [message] = arrived(ben, before)
     game = savefile.load(ann.save)
-    assert message["From"] == "Ann <ann@example.com>"
-    assert message["To"] == "ben@example.com"
+    assert message["From"] == f"Ann <{ann.address}>"
+    assert message["To"] == ben.address
     assert message[pbem.GAME_HEADER] == savemodel.game_id(game)
     assert message[pbem.MOVES_HEADER] == str(len(game.moves)) == "2"
     assert message["X-Mailer"].startswith("nncli ")
@@ -116,18 +121,18 @@ def test_send_delivers_the_game_with_its_headers(tmp_path: Path, servers: Server
     assert message["Message-ID"].endswith("@nncli.invalid>")
     [attached] = message.iter_attachments()
     assert attached.get_payload(decode=True) == saved == ann.save.read_bytes()
-    assert mailservers.password("ann") not in message.as_string() + result.output
+    assert mailservers.password(ann.user) not in message.as_string() + result.output
 
 
 def test_send_and_out_write_the_same_message(tmp_path: Path, servers: Servers) -> None:
-    ann = player(tmp_path, servers, "ann")
+    ann, ben = player(tmp_path, servers, "ann"), player(tmp_path, servers, "ben")
     race(ann)
-    before = to_ben(servers)
+    before = arrived(ben)
     out = tmp_path / "copy.eml"
-    result = ann.run("mail", "SAVE", "--to", "ben@example.com", "--send", "--out", out)
+    result = ann.run("mail", "SAVE", "--to", ben.address, "--send", "--out", out)
     assert result.exit_code == 0, result.output
-    assert result.stdout == f"{out}\nsent to ben@example.com\n"
-    [message] = to_ben(servers, before)
+    assert result.stdout == f"{out}\nsent to {ben.address}\n"
+    [message] = arrived(ben, before)
     assert message["Message-ID"] == email.message_from_bytes(out.read_bytes())["Message-ID"]
 
 
@@ -148,14 +153,14 @@ def test_the_sender_is_never_chance(tmp_path: Path, servers: Servers) -> None:
 @pytest.mark.parametrize(
     ("change", "to", "said"),
     [
-        (("echo secret-ann", "echo wrong"), "ben@example.com",
-         "the SMTP server 127.0.0.1:{smtp} refused the login of ann: check the user and the "
+        (("echo {password}", "echo wrong"), "{ben}",
+         "the SMTP server 127.0.0.1:{smtp} refused the login of {user}: check the user and the "
          "password"),
-        (("port = {smtp}", "port = {closed}"), "ben@example.com",
+        (("port = {smtp}", "port = {closed}"), "{ben}",
          "cannot reach the SMTP server 127.0.0.1:{closed}: Connection refused"),
         (("", ""), "drop@example.com",
          "the SMTP server 127.0.0.1:{smtp} closed the connection before the message was sent"),
-        (("echo secret-ann", "exit 3"), "ben@example.com",
+        (("echo {password}", "exit 3"), "{ben}",
          "the password command for 127.0.0.1 failed (exit status 3)"),
     ],
     ids=["wrong password", "refused connection", "dropped mid-send", "password command fails"],
@@ -163,21 +168,22 @@ def test_the_sender_is_never_chance(tmp_path: Path, servers: Servers) -> None:
 def test_a_failed_send_says_why_and_changes_nothing(
     tmp_path: Path, servers: Servers, change: tuple[str, str], to: str, said: str
 ) -> None:
-    ann = player(tmp_path, servers, "ann")
+    ann, ben = player(tmp_path, servers, "ann"), player(tmp_path, servers, "ben")
     closed = mailservers.free_port()
-    ports = {"smtp": servers.smtp_port, "closed": closed}
-    text = servers.settings("ann", "imap")
+    ports = {"smtp": servers.smtp_port, "closed": closed, "password": password(ann.user),
+             "user": ann.user, "ben": ben.address}
+    text = servers.settings(ann.user, "imap", "Ann")
     ann.settings(text.replace(change[0].format(**ports), change[1].format(**ports), 1))
     race(ann, "add 1")
     saved = ann.save.read_bytes()
-    before = to_ben(servers)
-    result = ann.run("mail", "SAVE", "--to", to, "--send")
+    before = arrived(ben)
+    result = ann.run("mail", "SAVE", "--to", to.format(**ports), "--send")
     assert result.exit_code == 2
     assert result.stderr == f"error: the game was not sent: {said.format(**ports)}\n"
     assert result.stdout == ""
     assert ann.save.read_bytes() == saved
     assert not ann.save.with_suffix(".eml").exists()
-    assert to_ben(servers, before) == []
+    assert arrived(ben, before) == []
 
 
 def test_send_needs_settings(tmp_path: Path, servers: Servers) -> None:
@@ -225,3 +231,187 @@ def test_bad_settings_get_one_sentence(tmp_path: Path, servers: Servers, text: s
     race(ann)
     result = ann.run("mail", "SAVE", "--to", "ben@example.com", "--send")
     assert (result.exit_code, result.stderr) == (2, f"error: {said.format(path=path)}\n")
+
+
+# --- fetching ------------------------------------------------------------------------------------
+
+
+def other_mail(who: Player, another_game: bool = True) -> None:
+    """A message of no game and (unless not ``another_game``) a message of another game,
+    unread in ``who``'s inbox."""
+    plain = EmailMessage()
+    plain["From"], plain["Subject"] = "Dee <dee@example.com>", "lunch?"
+    plain.set_content("Shall we?")
+    other = EmailMessage()
+    other["From"], other["Subject"] = "Eve <eve@example.com>", "nncli: Race to 10"
+    other[pbem.GAME_HEADER], other[pbem.MOVES_HEADER] = "0123456789abcdef", "3"
+    other.set_content("another game")
+    box = mailbox.Maildir(who.inbox, create=False)
+    for message in (plain, other) if another_game else (plain,):
+        box.add(message.as_bytes())
+
+
+def unread(who: Player) -> int:
+    """How many messages of ``who``'s Maildir are not marked as seen."""
+    box = mailbox.Maildir(who.inbox, create=False)
+    return sum("S" not in box.get_message(key).get_flags() for key in box.keys())
+
+
+@pytest.mark.parametrize("inbox", ["maildir", "imap"])
+def test_fetch_takes_the_game_and_leaves_other_mail(tmp_path: Path, servers: Servers,
+                                                    inbox: str) -> None:
+    ann, ben = player(tmp_path, servers, "ann"), player(tmp_path, servers, "ben", inbox)
+    other_mail(ben, another_game=False)
+    race(ann, "add 3")
+    assert ann.run("mail", "SAVE", "--to", ben.address, "--send").exit_code == 0
+    before = unread(ben)
+    fetched = ben.run("receive", "SAVE", "--fetch", "--quiet")
+    assert fetched.exit_code == 0, fetched.output
+    assert fetched.stdout.splitlines() == [
+        f"fetched 1 message: Ann <{ann.address}> (1 moves)",
+        f"{ben.save}: 1 new move received, head digest {savefile.load(ann.save).head[:16]}",
+        "a: add 3",
+    ]
+    assert ben.save.read_bytes() == ann.save.read_bytes()
+    assert unread(ben) == before - 1
+    again = ben.run("receive", "SAVE", "--fetch")
+    assert (again.exit_code, again.stdout) == (
+        0, f"nothing new in the inbox for {ben.save} (it holds 1 moves)\n")
+    assert unread(ben) == before - 1
+    other_mail(ann)
+    assert ben.run("move", "SAVE", "add 2").exit_code == 0
+    assert ben.run("mail", "SAVE", "--to", ann.address, "--send").exit_code == 0
+    back = ann.run("receive", "SAVE", "--fetch", "--quiet")
+    assert back.exit_code == 0, back.output
+    assert back.stdout.splitlines()[-1] == "b: add 2"
+    assert ann.save.read_bytes() == ben.save.read_bytes()
+
+
+def test_fetch_takes_several_messages_in_move_order(tmp_path: Path, servers: Servers) -> None:
+    """Two messages of one game, the later sent first: both are taken, in move order."""
+    ann, ben = player(tmp_path, servers, "ann"), player(tmp_path, servers, "ben", "maildir")
+    race(ann, "add 1")
+    assert ben.run("receive", "SAVE", ann.save).exit_code == 0
+    assert ann.run("move", "SAVE", "add 1").exit_code == 0  # b's move, made on Ann's machine
+    copy = tmp_path / "early.toml"
+    copy.write_bytes(ann.save.read_bytes())
+    assert ann.run("move", "SAVE", "add 2").exit_code == 0
+    assert ann.run("mail", "SAVE", "--to", ben.address, "--send").exit_code == 0
+    assert ann.run("mail", copy, "--to", ben.address, "--send").exit_code == 0
+    fetched = ben.run("receive", "SAVE", "--fetch", "--quiet")
+    assert fetched.exit_code == 0, fetched.output
+    assert fetched.stdout.splitlines()[0] == (
+        f"fetched 2 messages: Ann <{ann.address}> (2 moves), Ann <{ann.address}> (3 moves)")
+    assert ben.save.read_bytes() == ann.save.read_bytes()
+
+
+def test_an_old_message_is_left_alone(tmp_path: Path, servers: Servers) -> None:
+    ann, ben = player(tmp_path, servers, "ann"), player(tmp_path, servers, "ben", "maildir")
+    race(ann, "add 1", "add 1")
+    assert ben.run("receive", "SAVE", ann.save).exit_code == 0
+    old = tmp_path / "old.toml"
+    ann.run("new", old, "--game", TOY.key, "--nations", "a,b", "--seed", "3")
+    assert ann.run("move", old, "add 1").exit_code == 0
+    assert ann.run("mail", old, "--to", ben.address, "--send").exit_code == 0
+    before = unread(ben)
+    result = ben.run("receive", "SAVE", "--fetch")
+    assert (result.exit_code, result.stdout) == (
+        0, f"nothing new in the inbox for {ben.save} (it holds 2 moves)\n")
+    assert unread(ben) == before
+
+
+def test_a_refused_message_is_told_and_left(tmp_path: Path, servers: Servers) -> None:
+    """A message whose save forks from ours is told of, left unread, and the others taken."""
+    ann, ben = player(tmp_path, servers, "ann"), player(tmp_path, servers, "ben", "maildir")
+    race(ann, "add 1")
+    assert ben.run("receive", "SAVE", ann.save).exit_code == 0
+    fork = tmp_path / "fork.toml"
+    fork.write_bytes(ann.save.read_bytes())
+    assert ann.run("move", fork, "add 3").exit_code == 0
+    assert ann.run("mail", fork, "--to", ben.address, "--send").exit_code == 0
+    assert ben.run("move", "SAVE", "add 2").exit_code == 0
+    saved = ben.save.read_bytes()
+    result = ben.run("receive", "SAVE", "--fetch")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"note: the message from Ann <{ann.address}> (2 moves) was not accepted and is left in "
+        'the inbox: the incoming save differs from yours at move 2: yours has "b: add 2", the '
+        'incoming one has "b: add 3"\n')
+    assert ben.save.read_bytes() == saved
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (("echo {password}", "echo wrong"),
+         "the IMAP server 127.0.0.1:{imap} refused the login of {user}: check the user and the "
+         "password"),
+        (("imap_port = {imap}", "imap_port = {closed}"),
+         "cannot reach the IMAP server 127.0.0.1:{closed}: Connection refused"),
+    ],
+    ids=["wrong password", "refused connection"],
+)
+def test_a_failed_fetch_says_why_and_changes_nothing(
+    tmp_path: Path, servers: Servers, change: tuple[str, str], said: str
+) -> None:
+    ann, ben = player(tmp_path, servers, "ann"), player(tmp_path, servers, "ben")
+    ports = {"imap": servers.imap_port, "closed": mailservers.free_port(),
+             "password": password(ben.user), "user": ben.user}
+    text = servers.settings(ben.user, "imap", "Ben")
+    head, _, inbox = text.partition("[inbox]")
+    ben.settings(head + "[inbox]" + inbox.replace(*(c.format(**ports) for c in change)))
+    race(ann, "add 1")
+    assert ben.run("receive", "SAVE", ann.save).exit_code == 0
+    assert ann.run("move", "SAVE", "add 2").exit_code == 0
+    assert ann.run("mail", "SAVE", "--to", ben.address, "--send").exit_code == 0
+    saved, before = ben.save.read_bytes(), unread(ben)
+    result = ben.run("receive", "SAVE", "--fetch")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"error: nothing was fetched: {said.format(**ports)}\n"
+    assert ben.save.read_bytes() == saved
+    assert unread(ben) == before
+
+
+def test_the_first_fetch_chooses_among_games(tmp_path: Path, servers: Servers) -> None:
+    ann, ben = player(tmp_path, servers, "ann"), player(tmp_path, servers, "ben", "maildir")
+    other_mail(ben)
+    race(ann, "add 3")
+    assert ann.run("mail", "SAVE", "--to", ben.address, "--send").exit_code == 0
+    refused = ben.run("receive", "SAVE", "--fetch")
+    game = savemodel.game_id(savefile.load(ann.save))
+    assert refused.exit_code == 2 and not ben.save.exists()
+    assert refused.stderr == (
+        f"error: the inbox holds new messages of 2 games ({game} from Ann <{ann.address}>, "
+        "0123456789abcdef from Eve <eve@example.com>); choose one with --game-id\n")
+    chosen = ben.run("receive", "SAVE", "--fetch", "--game-id", game)
+    assert chosen.exit_code == 0, chosen.output
+    assert ben.save.read_bytes() == ann.save.read_bytes()
+
+
+def test_fetch_from_an_mbox(tmp_path: Path, servers: Servers) -> None:
+    ann, ben = player(tmp_path, servers, "ann"), player(tmp_path, servers, "ben")
+    path = tmp_path / "ben.mbox"
+    ben.settings(servers.settings(ben.user, "imap", "Ben").split("[inbox]")[0] +
+                 f'[inbox]\nmbox = "{path}"\n')
+    race(ann, "add 3")
+    assert ann.run("mail", "SAVE", "--out", tmp_path / "m.eml").exit_code == 0
+    box = mailbox.mbox(path)
+    box.add((tmp_path / "m.eml").read_bytes())
+    box.flush()
+    fetched = ben.run("receive", "SAVE", "--fetch", "--quiet")
+    assert fetched.exit_code == 0, fetched.output
+    assert ben.save.read_bytes() == ann.save.read_bytes()
+    assert ben.run("receive", "SAVE", "--fetch").stdout.startswith("nothing new")
+    [message] = mailbox.mbox(path).values()
+    assert "R" in message.get_flags()
+
+
+def test_fetch_needs_an_inbox(tmp_path: Path, servers: Servers) -> None:
+    ben = player(tmp_path, servers, "ben")
+    path = ben.settings(servers.settings(ben.user, "imap", "Ben").split("[inbox]")[0])
+    result = ben.run("receive", "SAVE", "--fetch")
+    assert (result.exit_code, result.stderr) == (
+        2, f"error: --fetch needs an [inbox] table in the mail settings {path} (README: Play by "
+        "email)\n")
+    both = ben.run("receive", "SAVE", "x.eml", "--fetch")
+    assert both.exit_code == 2 and "not both" in both.stderr
