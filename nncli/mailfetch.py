@@ -130,19 +130,21 @@ class MboxBox:
 
     def __init__(self, box: mailbox.mbox) -> None:
         self.box = box
+        self.keys = {str(key): key for key in box.keys()}  # mailbox's own keys, by their text
 
     def unread(self, game: str | None) -> list[Found]:
         found = []
-        for key in self.box.keys():
+        for key in self.keys.values():
             message = self.box.get_message(key)
             if "R" not in message.get_flags():
                 found.append(_found(str(key), self.box.get_bytes(key), game))
         return _in_order(found)
 
     def mark_read(self, found: Found) -> None:
-        message = self.box.get_message(int(found.key))
+        key = self.keys[found.key]
+        message = self.box.get_message(key)
         message.add_flag("RO")
-        self.box[int(found.key)] = message
+        self.box[key] = message
 
 
 @contextmanager
