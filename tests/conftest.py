@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import functools
 import os
 import shutil
 import tempfile
@@ -10,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import typer.testing
 
 from nncli.notebook import engine
 from nncli.notebook.moves import EndTurn, Initiative, Reward
@@ -20,6 +22,10 @@ from nncli.notebook.state import PHASE_TURNS, State
 if "NNCLI_CACHE_DIR" not in os.environ:
     os.environ["NNCLI_CACHE_DIR"] = tempfile.mkdtemp(prefix="nncli-test-cache-")
     atexit.register(shutil.rmtree, os.environ["NNCLI_CACHE_DIR"], True)
+
+# typer's CliRunner builds the app's click command anew on every invoke (some 13 ms of CPU, as
+# much as the command it then runs); the app's commands never change, so each app is built once.
+typer.testing._get_command = functools.cache(typer.testing._get_command)
 
 # The strong bot of hints, `move --bot` and strong seats thinks for 2 iterations in the tests and
 # the nncli processes they start, not a second a move: the same moves every run, and quick.
