@@ -40,14 +40,17 @@ def choose(legal: list[str], round_number: int, done: str) -> str:
 
 
 def play(save: Path, rounds: int) -> dict:
-    """Choose and apply moves through the shell until the game ends or ``rounds`` are over."""
+    """Choose and apply moves through the shell until the game ends or ``rounds`` are over (the
+    moves each nation was given are remembered here, as ``nncli log`` lists them)."""
+    made: dict[str, list[str]] = {}
     while True:
         status = json.loads(nncli("show", save, "--json"))
         if status["winner"] or status["round"] > rounds:
             return status
         legal = nncli("moves", save).splitlines()
-        mine = [line for line in nncli("log", save).splitlines() if f" {status['turn']}:" in line]
-        nncli("move", save, choose(legal, status["round"], "\n".join(mine)))
+        mine = made.setdefault(status["turn"], [])
+        mine.append(choose(legal, status["round"], "\n".join(mine)))
+        nncli("move", save, mine[-1])
 
 
 def test_two_player_game_from_the_shell_to_a_winner(tmp_path: Path) -> None:

@@ -58,20 +58,21 @@ def test_five_players_and_solo_reach_the_end_by_bots(tmp_path: Path) -> None:
     five = tmp_path / "five.toml"
     nncli("new", five, "--game", "nations", "--nations", "persia,greece,egypt,rome,china",
           "--advanced", "--seed", "4")
-    for _ in range(3000):
-        if state_of(five)["winner"]:
+    for _ in range(3000):  # each move --bot until one prints the game's end
+        if "game over: " in nncli("move", five, "--bot"):
             break
-        nncli("move", five, "--bot")
     assert state_of(five)["phase"] == "over"
     solo = tmp_path / "solo.toml"
     nncli("new", solo, "--game", "nations", "--solo", "--nations", "egypt",
           "--seed", "9")
     lines = []
+    for _ in range(3000):
+        printed = nncli("move", solo, "--bot")
+        lines.append(printed.split("\n")[0])
+        if "game over: " in printed:
+            break
     state = state_of(solo)
-    while not state["winner"]:
-        move = nncli("move", solo, "--bot").split("\n")[0]
-        lines.append(move)
-        state = state_of(solo)
+    assert state["winner"]
     replayed = tmp_path / "again.toml"
     nncli("new", replayed, "--game", "nations", "--solo", "--nations", "egypt",
           "--seed", "9")
