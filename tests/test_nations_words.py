@@ -132,6 +132,13 @@ def test_the_report_gives_shortage_and_revolt_lines_of_their_own() -> None:
                                   "-1 VP", "Persia revolts: -3 books, -1 VP"]
 
 
+def test_the_report_writes_vp_as_vp() -> None:
+    state = h.to_action(2)
+    state.report = ["Plague of Athens (negative, least stable -1 vp): persia, greece"]
+    assert GAME.report(state) == ["Plague of Athens (negative, least stable -1 VP): Persia,",
+                                  "  Greece"]
+
+
 def test_no_report_before_the_first_round_ends() -> None:
     assert GAME.report(h.to_action(5)) == []
 

@@ -158,6 +158,7 @@ def report(state: State) -> list[str]:
     lines: list[str] = []
     for line in state.report:
         line = seat.sub(lambda found: names[found[1]], line)
+        line = re.sub(r"([+-]\d+) vp\b", r"\1 VP", line)
         head, *rest = line.split("; ")
         subject = head.split(" produces ")[0] if " produces " in head else ""
         effects = [head, *(f"{subject} {part.replace('revolt:', 'revolts:')}" for part in rest)]
