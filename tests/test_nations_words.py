@@ -139,6 +139,15 @@ def test_the_report_writes_vp_as_vp() -> None:
                                   "  Greece"]
 
 
+def test_the_report_shows_the_50_book_token_in_era_scoring() -> None:
+    state = h.to_action(2)
+    state.report = ["era scoring: persia +1 VP for 52 books", "persia produces +3 books"]
+    assert GAME.report(state) == ["era scoring: Persia +1 VP for 52 (50+2) books",
+                                  "Persia produces +3 books"]
+    state.report = ["era scoring: 61 books against the rival's 17"]
+    assert GAME.report(state) == ["era scoring: 61 (50+11) books against the rival's 17"]
+
+
 def test_no_report_before_the_first_round_ends() -> None:
     assert GAME.report(h.to_action(5)) == []
 

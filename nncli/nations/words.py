@@ -9,7 +9,7 @@ import textwrap
 from nncli.nations import engine, flow, live, moves, scoring
 from nncli.nations.content import Content
 from nncli.nations.moves import Move
-from nncli.nations.render import books_of, country, who
+from nncli.nations.render import books_of, books_text, country, who
 from nncli.nations.state import OVER, State
 
 WIDTH = 78  # a described move
@@ -154,11 +154,14 @@ def report(state: State) -> list[str]:
     effect on a line of its own within ``REPORT_WIDTH`` (a long one goes on, indented); [] before
     the first round ends."""
     names = {key: country(key) for key in state.nations}
+    lap = int(engine.content_of(state).rules["book_lap"])
     seat = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b")
     lines: list[str] = []
     for line in state.report:
         line = seat.sub(lambda found: names[found[1]], line)
         line = re.sub(r"([+-]\d+) vp\b", r"\1 VP", line)
+        line = re.sub(r"\b(\d+) books(?= against|$)",  # era scoring: the 50 Book tokens
+                      lambda found: f"{books_text(int(found[1]), lap)} books", line)
         head, *rest = line.split("; ")
         subject = head.split(" produces ")[0] if " produces " in head else ""
         effects = [head, *(f"{subject} {part.replace('revolt:', 'revolts:')}" for part in rest)]
