@@ -659,6 +659,8 @@ def test_the_menu_shows_prices_and_greys_what_cannot_be_paid(notebook: Path) -> 
     found = list(MoveCompleter(repl).get_completions(Document("build "), None))  # type: ignore[arg-type]
     assert {c.text for c in found} == {"barracks", "house", "market", "university", "temple"}
     assert {c.style for c in found} == {GREYED}
+    assert {c.display_text for c in found} == {  # a text mark, for NO_COLOR too
+        f"{w} (short)" for w in ("barracks", "house", "market", "university", "temple")}
     research = repl.suggest("research ")
     ok = [word for word, _, greyed in research if not greyed]
     assert ok and research[: len(ok)] == [(w, n, False) for w, n, _ in research[: len(ok)]]
@@ -732,3 +734,21 @@ def test_help_ho_and_tab_completes_house_in_a_terminal(notebook: Path, tmp_path:
     finally:
         child.close(force=True)
     assert typed_lines(tmp_path / "pty-history") == ["help house", "help move-01", "quit"]
+
+
+def test_the_dice_games_board_move_and_the_board_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``board`` + a board's name is the Dice Game's move that chooses it (Tab offers the
+    names); bare ``board`` is the view (issue 23)."""
+    dice = get_game("dice")
+    path = new_save(tmp_path, dice, dice.make_setup({"players": 2, "unrest": True, "seed": 2}))
+    repl = Repl(dice, savefile.load(path), path, color=False)
+    sides = dice.next_words(repl.save.state, "board ")
+    assert sides and complete(repl, "board ") == sides
+    repl.handle("board")
+    assert played(path) == [m.move for m in repl.save.moves]  # the view: nothing played
+    moves = len(repl.save.moves)
+    repl.handle(f"board {sides[0]}")
+    assert len(savefile.load(path).moves) > moves
+    assert "error" not in capsys.readouterr().out
