@@ -58,7 +58,24 @@ def test_every_nation_has_its_line_on_the_80x21_screen_all_game(seed: int) -> No
                        for line in lines)
             assert any(line.startswith("slots: ") for line in lines)
         state = engine.apply(state, rng.choice(engine.legal_moves(state)))
-    assert fits(screen(state))
+    lines = screen(state)
+    assert fits(lines)
+    total = state.scores[state.winner]["total"]
+    assert lines[0].endswith(f"game over: {render.who(state.nations[state.winner])} wins with "
+                             f"{total} VP")
+    assert lines[-1 - len(state.seats)].startswith("final score")
+
+
+def test_the_solo_screen_fits_with_the_rival_in_the_banner() -> None:
+    state = h.new(1, seed=3, solo="persia")
+    rng = random.Random(1)
+    while state.phase != OVER:
+        lines = screen(state)
+        assert fits(lines) and len(standings(state, lines)) == (state.phase != OVER)
+        if state.tile:
+            assert "rival str " in lines[0]
+        state = engine.apply(state, rng.choice(engine.legal_moves(state)))
+    assert "solo rank: " in "\n".join(screen(state))
 
 
 def test_card_names_are_whole_on_the_screen_where_they_fit() -> None:

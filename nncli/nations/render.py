@@ -224,7 +224,7 @@ def table_parts(state: State, content: Content, short: int) -> list[str]:
     """``event Pax Romana``, ``architects 2``, ``war Punic War at strength 3`` (and the solo
     rival's tile); shorter words with ``short`` 1, and names cut to 12 letters with 2."""
     def cut(name: str) -> str:
-        return name if short < 2 or len(name) <= 12 else name[:11] + "."
+        return name if short < 2 or len(name) <= 12 else name[:11].rstrip() + "."
 
     event = cut(content.events[state.event].name) if state.event else "none yet"
     war = "none"
@@ -242,6 +242,9 @@ def table_parts(state: State, content: Content, short: int) -> list[str]:
 def banner(state: State, content: Content, width: int) -> str:
     """Who is to play, the round, the phase and the shared boards in one line of ``width``:
     the fullest form that fits, then shorter ones."""
+    if state.phase == OVER:  # who won, not the shared boards
+        line = status(state)
+        return line if len(line) <= width else line[line.index("game over"):][:width]
     phase = PHASE_NAMES.get(state.phase, state.phase).replace("maintenance: ", "")
     era = f"{ROMAN[state.era]}-{'AB'[(state.round - 1) % 2]}"
     key = flow.mover(state)
