@@ -55,7 +55,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -202,6 +202,12 @@ _EXTRA: dict[str, Game] = {}
 # Test hook: NNCLI_TEST_GAMES names modules (comma-separated, e.g. "tests.toygame") that call
 # ``register`` when imported, so subprocess tests can drive the real CLI with a toy game.
 TEST_GAMES_ENV = "NNCLI_TEST_GAMES"
+
+
+def one_of(value: object, choices: Container[str]) -> bool:
+    """Whether ``value`` is a string among ``choices``: a setup read from a file may hold a value
+    of any type, and a list or a table looked up in a dict or a set raises TypeError."""
+    return isinstance(value, str) and value in choices
 
 
 def refuse_foreign(options: Mapping[str, Any], known: Iterable[str], game_name: str) -> None:

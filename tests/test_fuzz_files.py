@@ -316,3 +316,122 @@ def test_a_save_keeps_to_the_names_of_a_save() -> None:
         with pytest.raises(SaveError) as refused:
             saveread.loads(text, "game.toml")
         assert str(refused.value) == sentence
+
+
+# --- every field of every game, of a wrong type (issue 27) --------------------------------------
+
+WRONG: dict[type, list[Any]] = {  # values of another type than a field's, for each type
+    str: [7, ["persia"], {"k": "x"}, True, 1.5],
+    int: ["7", [1], {"k": 1}, True, 1.5],
+    bool: [1, "true", [True]],
+    list: ["x", 7, {"k": []}, [[]], [7], [{"k": 1}]],
+    dict: ["x", 7, [], [{}]],
+    float: ["x", [1.5]],
+}
+ODD: dict[type, list[Any]] = {  # values of the same type that the game may or may not take
+    str: ["bogus", ""], int: [-1, 2**62, 0], bool: [], list: [[]], dict: [{}], float: [-1.0],
+}
+
+
+def fields(value: Any, path: tuple[Any, ...] = (), depth: int = 3) -> list[tuple[Any, ...]]:
+    """The paths of ``value``'s fields: every key of its tables and the first item of each of
+    its arrays, down to ``depth`` levels."""
+    if depth == 0:
+        return []
+    found: list[tuple[Any, ...]] = []
+    items = value.items() if isinstance(value, dict) else enumerate(value[:1]) \
+        if isinstance(value, list) else []
+    for key, inner in items:
+        found += [(*path, key), *fields(inner, (*path, key), depth - 1)]
+    return found
+
+
+def edited(text: str, path: tuple[Any, ...], value: Any) -> str:
+    """The save ``text`` with the field at ``path`` set to ``value``, its digests rechained."""
+    doc = tomllib.loads(text)
+    table = doc
+    for key in path[:-1]:
+        table = table[key]
+    table[path[-1]] = value
+    rechain(doc)
+    return savemodel._toml_text(doc)
+
+
+# the fields a setup may have that the real saves leave out, and their types
+OPTIONAL: dict[str, list[tuple[tuple[Any, ...], type]]] = {
+    "notebook-nations": [(("setup", "encounter_deck"), str),
+                         (("setup", "players", 0, "controller"), str),
+                         (("setup", "players", 0, "side"), str)],
+    "nations": [(("setup", "variant"), str), (("setup", "campaign"), int),
+                (("setup", "players", 0, "controller"), str),
+                (("setup", "players", 0, "side"), str)],
+    "dice": [(("setup", "players", 0, "board"), str)],
+}
+
+
+def field_cases(key: str) -> list[tuple[tuple[Any, ...], Any, bool]]:
+    """(path, value, must be refused) for every [setup] and [state] field of a save of ``key``."""
+    doc = tomllib.loads(costly_shapes.real_save(key))
+    cases = [(path, value, True) for path, kind in OPTIONAL[key] for value in WRONG[kind]]
+    for part in ("setup", "state"):
+        for path in fields(doc[part], (part,), 3 if part == "setup" else 2):
+            table = doc
+            for step in path:
+                table = table[step]
+            kind = type(table)
+            cases += [(path, value, True) for value in WRONG.get(kind, ["x"])]
+            cases += [(path, value, part == "state" and value not in (table, {}))
+                      for value in ODD.get(kind, [])]  # (a [state] may lack any key)
+    return cases
+
+
+@pytest.mark.parametrize("key", costly_shapes.GAMES)
+def test_a_field_of_a_wrong_type_is_one_sentence(key: str) -> None:
+    """Each [setup] and [state] field of a real save, given a value of another type (and a few
+    odd values of its own type), the digests rechained: ``verify`` refuses it in one sentence
+    (a SaveError), or, for an odd value of the right type in the setup, may accept it; never
+    another exception."""
+    text = costly_shapes.real_save(key)
+    problems = []
+    for path, value, refused in field_cases(key):
+        where = ".".join(map(str, path))
+        try:
+            saveread.loads(edited(text, path, value), "game.toml")
+        except SaveError as exc:
+            message = str(exc)
+            if not message or "\n" in message:
+                problems.append(f"{where} = {value!r}: {message!r}")
+        except Exception as exc:  # noqa: BLE001 - the point: no other exception
+            problems.append(f"{where} = {value!r}: {type(exc).__name__}: {exc}")
+        else:
+            if refused:
+                problems.append(f"{where} = {value!r} was accepted")
+    assert not problems, "\n".join(problems)
+
+
+SAMPLES = {  # an edit of each game's setup that nncli took badly before issue 27
+    "notebook-nations": (("setup", "players", 0, "nation"), ["seed"],
+                         "the [setup] table cannot start a game: there is no nation ['seed']; "
+                         "choose from "),
+    "nations": (("setup", "players", 0, "nation"), ["persia"],
+                "the [setup] table cannot start a game: each player needs a nation: one of "),
+    "dice": (("setup", "bot_kind"), 7, 'the [setup] table cannot start a game: the setup\'s '
+             '"bot_kind" is one of '),
+}
+
+
+@pytest.mark.parametrize("key", costly_shapes.GAMES)
+def test_verify_receive_and_move_refuse_a_wrong_field(key: str, tmp_path: Path) -> None:
+    """``verify``, ``receive`` and ``move --bot`` refuse the edited save with exit 2 and one
+    sentence (the Dice Game played a bot of kind 7; Nations raised TypeError)."""
+    path, value, sentence = SAMPLES[key]
+    ours, theirs = tmp_path / "ours.toml", tmp_path / "theirs.toml"
+    ours.write_text(costly_shapes.real_save(key))
+    theirs.write_text(edited(costly_shapes.real_save(key), path, value))
+    env = os.environ | {"NNCLI_CACHE_DIR": "", "NO_COLOR": "1"}
+    for args in (["verify", theirs], ["receive", ours, theirs], ["move", theirs, "--bot"]):
+        done = subprocess.run([sys.executable, "-m", "nncli", *map(str, args)], env=env,
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 2, done.stderr[-500:]
+        assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+        assert sentence in done.stderr, done.stderr

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from itertools import product
 from typing import Any
 
+from nncli.botplay import KINDS as BOT_KINDS
 from nncli.chance import Stream
 from nncli.dice import flow, solo
 from nncli.dice.content import FACES, SLOT_TYPES, Content, content
@@ -49,7 +50,7 @@ from nncli.dice.state import (
     State,
     slot_ids,
 )
-from nncli.game import BadSetup, IllegalMove
+from nncli.game import BadSetup, IllegalMove, one_of
 
 CHANCE_PHASES = (ORDER, DEAL, DRAW, SHADOW_BOOKS)
 UNREST_MOVES = (UnrestReroll, UnrestSetAside)
@@ -69,6 +70,8 @@ def new_game(setup: Mapping[str, Any]) -> State:
         if not isinstance(entry, dict) or not all(
                 isinstance(entry.get(k), str) for k in ("seat", "name")):
             raise BadSetup("every player of the setup needs a seat and a name")
+        if not isinstance(entry.get("board", ""), str):
+            raise BadSetup("a player's board in the setup must be the name of a board")
         seats.append(entry["seat"])
         names.append(entry["name"])
         boards.append(entry.get("board", ""))
@@ -77,11 +80,14 @@ def new_game(setup: Mapping[str, Any]) -> State:
     bots = setup.get("bots", [])
     if not isinstance(bots, list) or not all(b in seats for b in bots):
         raise BadSetup("every bot of the setup must be one of the players' seats")
+    kind = setup.get("bot_kind", "greedy")
+    if not one_of(kind, BOT_KINDS):
+        raise BadSetup(f'the setup\'s "bot_kind" is one of {", ".join(BOT_KINDS)}')
     pack = "unrest" if unrest else "base"
     state = State(
         unrest=unrest, solo=len(seats) == 1, seats=tuple(seats),
         players={s: Player(s, n) for s, n in zip(seats, names, strict=True)},
-        bots=tuple(bots), bot_kind=str(setup.get("bot_kind", "greedy")),
+        bots=tuple(bots), bot_kind=kind,
         columns=c.rules.columns[pack][len(seats)], seed=_seed(setup))
     state.dice_supply = {k: d.supply for k, d in c.dice.items() if unrest or d.pack == "base"}
     state.chit_supply = {k: t.supply for k, t in c.chits.items() if unrest or t.pack == "base"}

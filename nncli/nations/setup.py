@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from nncli.botplay import KINDS as BOTS
-from nncli.game import BadSetup, refuse_foreign
+from nncli.game import BadSetup, one_of, refuse_foreign
 from nncli.nations import campaign, flow, variants
 from nncli.nations import content as content_
 from nncli.nations.state import ORDER, Nation, Slot, State
@@ -30,16 +30,16 @@ def check_setup(setup: Mapping[str, Any]) -> None:
     if not isinstance(players, list) or not 1 <= len(players) <= 5:
         raise BadSetup("Nations takes 1 to 5 players")
     for player in players:
-        if not isinstance(player, Mapping) or player.get("nation") not in known:
+        if not isinstance(player, Mapping) or not one_of(player.get("nation"), known):
             raise BadSetup(f"each player needs a nation: one of {', '.join(known)}")
         levels = data.rules["difficulty"]["levels"]
-        if player.get("difficulty") not in levels:
+        if not one_of(player.get("difficulty"), levels):
             raise BadSetup(f"the difficulty is one of {', '.join(levels)}")
-        if player.get("controller", "human") not in ("human", *BOTS):
+        if not one_of(player.get("controller", "human"), ("human", *BOTS)):
             raise BadSetup(f"a seat is played by a person or a bot: {', '.join(BOTS)}")
         if not isinstance(player.get("name"), str) or not player["name"]:
             raise BadSetup("each player needs a name")
-        if player.get("side", "a") not in content_.SIDES:
+        if not one_of(player.get("side", "a"), content_.SIDES):
             raise BadSetup(f"a nation's board is played on side {' or '.join(content_.SIDES)}, "
                            f"not {player['side']!r}")
     nations = [p["nation"] for p in players]
@@ -47,7 +47,8 @@ def check_setup(setup: Mapping[str, Any]) -> None:
         raise BadSetup("each player plays a different nation")
     packs = setup.get("packs")
     every = data.rules["packs"]["all"]
-    if not isinstance(packs, list) or "basic" not in packs or not set(packs) <= set(every):
+    if not isinstance(packs, list) or "basic" not in packs or \
+            not all(one_of(pack, every) for pack in packs):
         raise BadSetup(f"the packs are basic plus any of {', '.join(every[1:])}")
     if len(players) == 5 and packs == ["basic"] and data.rules["packs"]["five_players_need_extra"]:
         raise BadSetup("five players need an extra pack: add --advanced")
@@ -56,7 +57,7 @@ def check_setup(setup: Mapping[str, Any]) -> None:
         raise BadSetup("the seed must be a whole number of 0 or more")
     variant = setup.get("variant")
     if variant is not None:
-        if variant not in data.rules["variants"]:
+        if not one_of(variant, data.rules["variants"]):
             raise BadSetup(f"there is no variant {variant!r}; choose from "
                            f"{', '.join(data.rules['variants'])}")
         reason = variants.competitive_problem(data, setup)
