@@ -50,7 +50,9 @@ def test_every_topic_answers_within_78_columns() -> None:
     "event", "famine", "revolt", "war", "era", "books", "wonder", "battle", "golden age",
     "scarcity", "production", "resolution", "maintenance", "player order", "progress board",
     "population track", "covered", "difficulty", "vp", "shortage", "heritage", "solo", "side",
-    "food", "stone", "gold", "50 book token", "golden-age", "GROWTH",
+    "food", "stone", "gold", "50 book token", "golden-age", "GROWTH", "building", "military",
+    "slots", "round", "action", "str", "stb", "F", "bld", "mil", "col", "adv", "wnd", "btl",
+    "idle", "arch", "passed", "token",
 ])
 def test_every_term_of_the_screens_and_rules_has_help(term: str) -> None:
     text = GAME.help_text(term)

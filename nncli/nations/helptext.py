@@ -141,14 +141,31 @@ TERMS: dict[str, str] = {
     "production, upkeep, live values or VP. panels NAME lists a nation's covered cards.",
     "difficulty": "Difficulty (chieftain, prince, king, emperor) sets the growth bonus: the "
     "easier, the bigger (help bonus).",
-    "resources": "Resources: gold buys cards, stone deploys workers and builds wonders, food "
-    "feeds the population spaces and the scarcity, books count for era scoring (help books).",
+    "resources": "Resources (F food, S stone, G gold on the screens): gold buys cards, stone "
+    "deploys workers and builds wonders, food feeds the population spaces and the scarcity, "
+    "books count for era scoring (help books). On the progress board, gold is the golden age "
+    "type.",
     "side": "Each nation's board has two sides: side A, the same for all, and side B, its own "
     "(our proposal: help persia and the others show them). nncli new --sides a,b,... "
     "chooses.",
     "solo": "Solo: you play one nation against a rival, whose era tile gives its strength, "
     "stability and books, and whose die takes cards and architects after some of your "
     "actions. Your final VP gives your rank.",
+    "building": "A building card goes on one of your 5 building-or-military spaces (slots) "
+    "and works by its workers: each worker on it produces what it shows every production (and "
+    "pays its upkeep), and adds its live stability. deploy puts a worker on it for its deploy "
+    "cost in stone.",
+    "military": "A military card goes on one of your 5 building-or-military spaces (slots): "
+    "each worker on it adds its strength, and its attack counts for battles; some cost upkeep "
+    "every production. deploy puts a worker on it for its deploy cost in stone.",
+    "slots": "Slots: your 5 building-or-military spaces, shown as Card[workers]. The printed "
+    "cards of your side start there; once all 5 are full a new building or military card "
+    "covers one (buy CARD over CARD).",
+    "round": "The game lasts 8 rounds, 2 an era (A and B): maintenance, then the actions, then "
+    "the resolution. The banner shows round 3 (II-A, Middle Ages).",
+    "action": "The action phase: in player order each nation takes one action a turn (buy, "
+    "deploy, architect) or passes; undeploy is free on your turn. It ends when all have "
+    "passed.",
     "50 book token": "If your books exceed 50, take a 50 Book token: the screens show "
     "books 52 (50+2), and 101 (2x50+1) with two. The total counts in full.",
 }
@@ -159,7 +176,12 @@ ALIASES = {"grow population": "growth", "shortage": "famine", "heritage": "books
            "progress-board": "progress board", "population": "population track",
            "food": "resources", "stone": "resources", "gold": "resources",
            "token": "50 book token", "victory points": "vp", "sides": "side", "rival": "solo",
-           "military": "strength", "era scoring": "era"}
+           "era scoring": "era", "str": "strength", "stb": "stability", "f": "resources",
+           "s": "resources", "g": "resources", "bld": "building", "mil": "military",
+           "col": "colony", "adv": "advisor", "wnd": "wonder", "btl": "battle",
+           "slot": "slots", "idle": "worker", "track": "population track", "done": "wonder",
+           "arch": "architect", "rounds": "round", "actions": "action", "buildings": "building",
+           "passed": "pass", "vp token": "vp", "tokens": "vp"}
 
 
 def wrapped(text: str) -> str:
