@@ -775,6 +775,12 @@ def receive(
         typer.Option("--game-id", help="With --fetch and no SAVE yet: the game to take when the "
                      "inbox holds new messages of several.", metavar="ID"),
     ] = None,
+    as_name: Annotated[
+        str | None,
+        typer.Option("--as", help="Your name (or seat) in a game played by e-mail, to take "
+                     "your seat (default: the name of the mail settings' from).",
+                     metavar="NAME"),
+    ] = None,
 ) -> None:
     """Play-by-email: take the opponent's save only if it extends yours, and show their moves."""
     from nncli import pbem
@@ -785,7 +791,7 @@ def receive(
     if game_id and not fetch:
         fail("--game-id goes with --fetch")
     if incoming is None:
-        fetch_messages(save, quiet, game_id)
+        fetch_messages(save, quiet, game_id, as_name)
         return
     with save_errors(incoming):
         theirs = pbem.read_incoming(incoming)
@@ -799,17 +805,21 @@ def receive(
         if not taken:
             typer.echo(f"nothing new: {incoming} holds the same {len(ours.moves)} moves as {save}")
             return
-        done = take_part(game, ours, theirs, save)
+        done = take_part(game, ours, theirs, save, as_name)
     told_taken(game, ours, theirs, done, save, quiet)
 
 
-def take_part(game: Game, ours: Save, received: Save, path: Path) -> Save:
-    """``received`` (which extends ``ours``) after this machine's part in fair play, written
-    to ``path`` in place of ``ours``; exit 2 when it cannot be."""
+def take_part(game: Game, ours: Save, received: Save, path: Path, player: str | None) -> Save:
+    """``received`` (which extends ``ours``) after this machine's part in fair play as
+    ``player`` (default: the mail settings' name), written to ``path`` in place of ``ours``;
+    exit 2 when it cannot be."""
     from nncli import pbem
 
+    if player is None and received.ledger is not None and not saveplay.local_seats(received):
+        settings = mail_settings()
+        player = settings.name() if settings else None
     with save_errors(path):
-        done = pbem.take_part(received, game)
+        done = pbem.take_part(received, game, player)
     return store(replace(done, origin=ours.origin), path)  # in place of ours, as read
 
 
@@ -831,7 +841,7 @@ def told_taken(game: Game, ours: Save, received: Save, done: Save, path: Path,
     tell_fair_play(game, done, path)
 
 
-def fetch_messages(path: Path, quiet: bool, wanted: str | None) -> None:
+def fetch_messages(path: Path, quiet: bool, wanted: str | None, player: str | None) -> None:
     """``receive SAVE --fetch``: take the new messages of the game of ``path`` from the inbox
     (of the game ``wanted``, or the only game with new messages there, when ``path`` does not
     exist yet)."""
@@ -857,7 +867,7 @@ def fetch_messages(path: Path, quiet: bool, wanted: str | None) -> None:
                 start, received, taken, refused = fetched(ours, found)
                 if start is not None and received is not None and taken:
                     game = get_game(received.game_key)
-                    done = take_part(game, start, received, path)
+                    done = take_part(game, start, received, path, player)
                     for message in taken:
                         box.mark_read(message)
         except MailError as exc:
@@ -922,10 +932,14 @@ def tell_fair_play(game: Game, done: Save, path: Path) -> None:
     if done.ledger is None:
         return
     local = saveplay.local_seats(done)
-    if not local:
-        free = [s for s in done.ledger.seats if s not in done.ledger.keys]
-        typer.echo(f"note: you hold no seat of this game yet; join it with: nncli join {path} "
-                   f"SEAT (free: {', '.join(free)})", err=True)
+    free = [s for s in done.ledger.seats if s not in done.ledger.keys]
+    if not local and not free:
+        typer.echo("note: every seat of this game has joined, none of them on this machine",
+                   err=True)
+    elif not local:
+        typer.echo(f"note: you hold no seat of this game yet; take yours with: nncli join {path} "
+                   f"SEAT (free: {', '.join(free)}), or name yourself with --as NAME when you "
+                   "receive", err=True)
     elif game.mover(done.state) == CHANCE:
         typer.echo(f"note: {saveplay.waiting_message(done, game)}", err=True)
 

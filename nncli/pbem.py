@@ -91,17 +91,52 @@ def fresh_copy(incoming: Save, game: Game) -> Save:
     return saveread.started(game, incoming.game_key, incoming.setup, incoming.created)
 
 
-def take_part(received: Save, game: Game) -> Save:
-    """``received`` after this machine's part in fair play: its seat joined when it holds none
-    and only one is free, its seed secret and reveals when they are due, and the chance moves
-    that follow."""
+def take_part(received: Save, game: Game, player: str | None = None) -> Save:
+    """``received`` after this machine's part in fair play: the seat of ``player`` (a player's
+    name or a seat) joined when this machine holds none, its seed secret and reveals when they
+    are due, and the chance moves that follow. Raises SaveError when this machine holds no
+    seat and none can be its own: ``player``'s seat joined by another key, or no seat free."""
     ledger = received.ledger
-    if ledger is None:
-        return received
+    if ledger is None or saveplay.local_seats(received):
+        return received if ledger is None else saveplay.progress(received, game)
+    full = SaveError("every seat of this game has joined, none of them on this machine, so "
+                     "there is no seat left for you; no copy was made")
     free = [seat for seat in ledger.seats if seat not in ledger.keys]
-    if len(free) == 1 and not saveplay.local_seats(received):
-        return saveplay.join(received, game, free[0])
-    return saveplay.progress(received, game)
+    if player is None:
+        if not free:
+            raise full
+        return saveplay.progress(received, game)
+    try:
+        seat = seat_of(game, received, player)
+    except SaveError:
+        if free:
+            raise
+        raise full from None
+    if seat in ledger.keys:
+        raise SaveError(
+            f"your seat {seat_label(game, received, seat)} has already been joined by another "
+            "key, not this machine's: someone else took it, so this copy is not yours to play; "
+            "no copy was made (ask the other players who joined it)")
+    return saveplay.join(received, game, seat)
+
+
+def seat_label(game: Game, save: Save, seat: str) -> str:
+    """``thimble (Ben)``, or ``c`` when the seat's player has no other name."""
+    name = seat_name(game, save.state, seat)
+    return seat if name == seat else f"{seat} ({name})"
+
+
+def seat_of(game: Game, save: Save, player: str) -> str:
+    """The seat of the player called ``player`` (their name, or the seat itself, in any case);
+    raises SaveError when no seat is theirs."""
+    wanted = player.casefold()
+    assert save.ledger is not None
+    for seat in save.ledger.seats:
+        if wanted in (seat.casefold(), seat_name(game, save.state, seat).casefold()):
+            return seat
+    names = ", ".join(seat_label(game, save, s) for s in save.ledger.seats)
+    raise SaveError(f"no seat of this game is {player}'s: the players are {names}; give your "
+                    "name with --as NAME")
 
 
 # --- reading what arrived -----------------------------------------------------------------------

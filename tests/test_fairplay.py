@@ -48,11 +48,12 @@ class Player:
         assert found is not None
         return found
 
-    def mail_to(self, other: Player) -> Result:
-        """Copy this player's save to ``other``'s inbox and have them receive it."""
+    def mail_to(self, other: Player, *options: str) -> Result:
+        """Copy this player's save to ``other``'s inbox and have them receive it (with
+        ``options``)."""
         inbox = other.folder / f"from-{self.name}.toml"
         shutil.copy(self.save, inbox)
-        return other.run("receive", "SAVE", str(inbox), "--quiet")
+        return other.run("receive", "SAVE", str(inbox), "--quiet", *options)
 
 
 def players(tmp_path: Path, *names: str) -> list[Player]:
@@ -71,10 +72,8 @@ def started(tmp_path: Path, chance: str = "seeded", seats: tuple[str, ...] = ("a
                           "--vp", "100", "--pbem", "--chance", chance)
     assert result.exit_code == 0, result.output
     for sender, receiver in zip(group, group[1:], strict=False):
-        received = sender.mail_to(receiver)
-        assert received.exit_code == 0
-        if "you hold no seat of this game yet" in received.output:  # more than one seat free
-            assert receiver.run("join", "SAVE", receiver.name).exit_code == 0
+        received = sender.mail_to(receiver, "--as", receiver.name)
+        assert received.exit_code == 0, received.output
     return group
 
 
@@ -287,3 +286,96 @@ def test_a_command_reads_each_secrets_file_once(tmp_path: Path,
     path.write_text(path.read_text() + "# changed\n")
     assert ann.run("log", "SAVE").exit_code == 0 and ann.secrets() is not None
     assert reads.count(path) == 2
+
+
+# --- no seat taken silently (issue 25) -----------------------------------------------------------
+
+
+def three_seats(tmp_path: Path) -> list[Player]:
+    """A three-seat game created by a; b and c have not received it yet."""
+    group = players(tmp_path, "a", "b", "c")
+    result = group[0].run("new", "SAVE", "--game", "toy-dice", "--nations", "a,b,c",
+                          "--vp", "100", "--pbem")
+    assert result.exit_code == 0, result.output
+    return group
+
+
+def joined(player: Player) -> dict[str, bytes]:
+    ledger = loaded(player).ledger
+    assert ledger is not None
+    return ledger.keys
+
+
+def test_receive_joins_the_named_seat_not_the_last_free_one(tmp_path: Path) -> None:
+    """Ann mails the new game straight to Cam: with b and c free, Cam takes c, his own."""
+    ann, _, cam = three_seats(tmp_path)
+    result = ann.mail_to(cam, "--as", "C")
+    assert result.exit_code == 0, result.output
+    assert set(joined(cam)) == {"a", "c"}
+    assert "added by this machine: c: @join" in result.stdout
+
+
+def test_without_a_name_receive_joins_no_seat_and_says_so_once(tmp_path: Path) -> None:
+    ann, ben, _ = three_seats(tmp_path)
+    assert ann.mail_to(ben, "--as", "b").exit_code == 0
+    cam = players(tmp_path, "d")[0]  # no name given, no mail settings
+    result = ben.mail_to(cam)
+    assert result.exit_code == 0, result.output
+    assert set(joined(cam)) == {"a", "b"}
+    assert "added by this machine" not in result.output
+    assert result.stderr == (
+        f"note: you hold no seat of this game yet; take yours with: nncli join {cam.save} SEAT "
+        "(free: c), or name yourself with --as NAME when you receive\n")
+
+
+@pytest.mark.parametrize("ben_takes", [("b", "c"), ("c",)], ids=["both", "only c"])
+def test_a_seat_taken_by_another_key_stops_its_player(tmp_path: Path,
+                                                      ben_takes: tuple[str, ...]) -> None:
+    """The issue's case: Ben joins Cam's seat (besides his own, or instead) and mails the game
+    on. Cam's receive says so, exit 2, and makes no copy; his machine joins no other seat."""
+    ann, ben, cam = three_seats(tmp_path)
+    assert ann.mail_to(ben, "--as", ben_takes[0]).exit_code == 0
+    for seat in ben_takes[1:]:
+        assert ben.run("join", "SAVE", seat).exit_code == 0
+    result = ben.mail_to(cam, "--as", "c")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == (
+        "error: your seat c has already been joined by another key, not this machine's: "
+        "someone else took it, so this copy is not yours to play; no copy was made (ask the "
+        "other players who joined it)\n")
+    assert not cam.save.exists()
+    assert not (cam.config / "games").exists()
+
+
+def test_the_mail_settings_name_the_player(tmp_path: Path) -> None:
+    ann, _, cam = three_seats(tmp_path)
+    cam.config.mkdir()
+    settings = cam.config / "mail.toml"
+    settings.write_text('[smtp]\nfrom = "C <cam@example.com>"\n')
+    settings.chmod(0o600)
+    assert ann.mail_to(cam).exit_code == 0
+    assert set(joined(cam)) == {"a", "c"}
+
+
+def test_no_free_seat_stops_a_fourth_machine(tmp_path: Path) -> None:
+    ann, ben, cam = three_seats(tmp_path)
+    assert ann.mail_to(ben, "--as", "b").exit_code == 0
+    assert ben.mail_to(cam, "--as", "c").exit_code == 0
+    dee = players(tmp_path, "dee")[0]
+    result = cam.mail_to(dee, "--as", "dee")
+    assert result.exit_code == 2 and not dee.save.exists()
+    assert result.stderr == (
+        "error: every seat of this game has joined, none of them on this machine, so there is "
+        "no seat left for you; no copy was made\n")
+    nameless = cam.mail_to(dee)
+    assert (nameless.exit_code, nameless.stderr) == (2, result.stderr)
+
+
+def test_a_name_that_is_no_seat(tmp_path: Path) -> None:
+    ann, ben, _ = three_seats(tmp_path)
+    result = ann.mail_to(ben, "--as", "zed")
+    assert result.exit_code == 2 and not ben.save.exists()
+    assert result.stderr == (
+        "error: no seat of this game is zed's: the players are a, b, c; give your "
+        "name with --as NAME\n")
