@@ -121,11 +121,17 @@ def test_board_spaces() -> None:
 
 def test_bad_setups_are_refused_in_one_sentence() -> None:
     """Rules: NCOMP-01
-    Options of another game, repeated nations and unknown nations are refused in one sentence.
+    Options of another game, repeated nations and unknown nations (with the closest nation, if
+    one is close) are refused in one sentence.
     """
     for options, message in [({"vp": 3}, "--vp is not an option"),
                              ({"map": "2p"}, "--map is not an option"),
                              ({"nations": ["persia", "persia"]}, "different nation"),
-                             ({"nations": ["atlantis"]}, "each player needs a nation")]:
+                             ({"nations": ["atlantis"]}, "^there is no nation 'atlantis'; "
+                                                         "choose from persia, greece"),
+                             ({"nations": ["persai"]},
+                              "^there is no nation 'persai'; did you mean persia\\?$"),
+                             ({"nations": ["persia"], "bots": ["persai"]},
+                              "not 'persai'; did you mean persia\\?$")]:
         with pytest.raises(BadSetup, match=message):
             make_setup(options)

@@ -8,6 +8,7 @@ player's ``side`` is the side of its nation's board, "a" (when left out) or "b" 
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from typing import Any
 
@@ -103,6 +104,11 @@ def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
     nations = nations or list(FIRST_GAME)
     names = list(options.get("names") or [])
     known = data.rules["nations"]
+    for nation in nations:
+        if isinstance(nation, str) and nation not in known:
+            close = difflib.get_close_matches(nation.lower(), list(known), n=1)
+            hint = f"did you mean {close[0]}?" if close else f"choose from {', '.join(known)}"
+            raise BadSetup(f"there is no nation {nation!r}; {hint}")
     names = names or [known.get(n, n) for n in nations]
     if len(names) != len(nations):
         raise BadSetup(f"give one name per nation: {len(nations)} nations, {len(names)} names")
@@ -119,7 +125,9 @@ def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
     bots = list(options.get("bots") or [])
     for nation in bots:
         if nation not in nations:
-            raise BadSetup(f"a bot can play only a nation of this game, not {nation!r}")
+            close = difflib.get_close_matches(str(nation).lower(), nations, n=1)
+            hint = f"; did you mean {close[0]}?" if close else ""
+            raise BadSetup(f"a bot can play only a nation of this game, not {nation!r}{hint}")
     packs = ["basic"] + ["advanced"] * bool(options.get("advanced")) \
         + ["expert"] * bool(options.get("expert"))
     sides = chosen_sides(nations, list(options.get("sides") or []))
