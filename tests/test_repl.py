@@ -592,13 +592,13 @@ def test_a_move_made_meanwhile_is_offered_in_a_real_terminal(
     try:
         child.expect("mushroom>")
         nncli_process("move", notebook, "initiative 4")
-        type_keys(child, "initiative 2\r", 0.15)
+        child.sendline("initiative 2")
         child.expect('1 more move made meanwhile by another nncli, so your move "initiative 2" was')
         child.expect(r"Continue from the file\? \[Y/n\]")
-        type_keys(child, "y\r", 0.15)
+        child.sendline("y")
         child.expect("continued from")
         child.expect("thimble>")
-        type_keys(child, "initiative 2\r", 0.15)
+        child.sendline("initiative 2")
         child.expect("=== Thimble Empire")  # the turns begin: the lower pick plays first
         child.sendline("quit")
         child.expect(pexpect.EOF)
@@ -623,14 +623,17 @@ def test_undo_after_a_restart_in_a_real_terminal(notebook: Path, tmp_path: Path)
     for text in ("initiative 1", "initiative 2"):
         state = GAME.apply(state, GAME.parse(text, state))
     step = GAME.completions(state, "move avatar")[0]
-    for keys, seen in ((f"initiative 1\rinitiative 2\r{step}\r", step), ("undo\r", "undone")):
+    sessions = ((("initiative 1", "thimble>"), ("initiative 2", "mushroom>"), (step, step)),
+                (("undo", "undone"),))
+    for session in sessions:
         child = play_in_pty(pexpect, notebook, tmp_path)
         try:
             child.expect("mushroom>")
-            type_keys(child, keys, 0.15)
-            child.expect(seen)
+            for line, seen in session:  # each line once the one before is answered
+                child.sendline(line)
+                child.expect(seen)
             child.expect("mushroom>")
-            type_keys(child, "quit\r", 0.15)
+            child.sendline("quit")
             child.expect(pexpect.EOF)
         finally:
             child.close(force=True)
