@@ -32,7 +32,8 @@ PROMPTS = ("ann$ ", "ben$ ")  # the play-by-email walkthroughs' lines, typed by 
 def kind(lang: str, lines: list[str]) -> str:
     """Which test runs a README code block: "mail" (a play-by-email walkthrough), "moves" (the
     first game's), "shell" (other commands to type), "synopsis" (the command lines listed),
-    "settings" (a mail.toml) or "output" (what nncli prints)."""
+    "settings" (a mail.toml), "screen" (``nncli play``'s screen at 80x24) or "output" (what
+    nncli prints)."""
     if any(line.startswith(PROMPTS) for line in lines):
         return "mail"
     if lines and lines[0].startswith("initiat"):
@@ -41,6 +42,8 @@ def kind(lang: str, lines: list[str]) -> str:
         return "shell"
     if lang == "toml":
         return "settings"
+    if lang == "text":
+        return "screen"
     if lines and all(line.startswith(("nncli ", "scripts/")) for line in lines):
         return "synopsis"
     return "output" if all(line.startswith("error: ") for line in lines) else "unknown"
@@ -56,7 +59,20 @@ def test_every_readme_block_is_run_or_printed() -> None:
     kinds = [kind(lang, lines) for lang, lines in blocks((ROOT / "README.md").read_text())]
     assert "unknown" not in kinds
     assert {k: kinds.count(k) for k in set(kinds)} == {
-        "shell": 2, "moves": 1, "synopsis": 2, "mail": 4, "output": 1, "settings": 1}
+        "shell": 2, "moves": 1, "synopsis": 2, "mail": 4, "output": 1, "settings": 1, "screen": 3}
+
+
+def test_the_screens_fit_80x24_with_everyone_on_them() -> None:
+    """Each game's screen as README shows it: 24 lines of at most 80 columns, the prompt and
+    the toolbar last, and a standings line (with VP) for every player of the most it shows."""
+    screens = [lines for lang, lines in blocks((ROOT / "README.md").read_text())
+               if kind(lang, lines) == "screen"]
+    for lines, players in zip(screens, (["Ann", "Ben"], ["Ann", "Ben", "Cy", "Di", "Ed"],
+                                        ["Ann", "Ben", "Cat", "Dan"]), strict=True):
+        assert len(lines) <= 24 and max(len(line) for line in lines) <= 80
+        assert re.match(r"[a-z]+>$", lines[-2]) and "|" in lines[-1] or "VP" in lines[-1]
+        for name in players:
+            assert any(name in line and "VP" in line for line in lines[:-2]), name
 
 
 @pytest.fixture
