@@ -19,8 +19,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from nncli import fairplay, pbem, savefile, savemodel
+from nncli import fairplay, pbem, savefile, savemodel, saveplay
 from nncli.cli import app
+from nncli.game import get_game
 from tests import mailservers
 from tests.mailservers import Servers, password
 from tests.toygame import TOY
@@ -415,3 +416,98 @@ def test_fetch_needs_an_inbox(tmp_path: Path, servers: Servers) -> None:
         "email)\n")
     both = ben.run("receive", "SAVE", "x.eml", "--fetch")
     assert both.exit_code == 2 and "not both" in both.stderr
+
+
+# --- whole games, by --send and --fetch alone --------------------------------------------------
+
+GAME_ARGS = {
+    "notebook-nations": ("--nations", "mushroom,thimble,humming"),
+    "nations": ("--game", "nations", "--nations", "persia,greece,egypt"),
+    "dice": ("--game", "dice", "--players", "{n}"),
+}
+NAMES = ("Ann", "Ben", "Cara")
+TURNS = 5  # turns of a player, counted over all players
+MOVES_A_TURN = 60  # a bot's turn longer than this is a bug
+
+
+def game_args(key: str, count: int) -> list[str]:
+    args = [a.format(n=count) for a in GAME_ARGS[key]]
+    if "--nations" in args:
+        at = args.index("--nations") + 1
+        args[at] = ",".join(args[at].split(",")[:count])
+    return [*args, "--names", ",".join(NAMES[:count]), "--pbem"]
+
+
+def mover(who: Player) -> str | None:
+    """The name of the player to move in ``who``'s copy (None: chance or nobody)."""
+    save = savefile.load(who.save)
+    game = get_game(save.game_key)
+    seat = game.mover(save.state)
+    return None if seat in (None, "chance") else saveplay.seat_name(game, save.state, seat)
+
+
+def send_all(who: Player, group: list[Player], sent: dict[str, bytes]) -> None:
+    """``who`` sends the game to every other player, if it changed since they last sent it."""
+    data = who.save.read_bytes()
+    if sent.get(who.user) == data:
+        return
+    others = ",".join(p.address for p in group if p is not who)
+    result = who.run("mail", "SAVE", "--to", others, "--send")
+    assert result.exit_code == 0, result.output
+    sent[who.user] = data
+
+
+def fetch(who: Player) -> None:
+    result = who.run("receive", "SAVE", "--fetch", "--quiet")
+    assert result.exit_code == 0, result.output
+
+
+def play_turn(who: Player, name: str) -> None:
+    for _ in range(MOVES_A_TURN):
+        if mover(who) != name:
+            return
+        result = who.run("move", "SAVE", "--bot")
+        assert result.exit_code == 0, result.output
+    raise AssertionError(f"{name}'s turn lasted more than {MOVES_A_TURN} moves")
+
+
+@pytest.mark.parametrize("count", [2, 3])
+@pytest.mark.parametrize("key", list(GAME_ARGS))
+def test_whole_games_by_send_and_fetch_alone(tmp_path: Path, servers: Servers, key: str,
+                                             count: int) -> None:
+    """Each player in turn fetches, plays if it is their turn (the bot chooses), and sends the
+    game to all the others when their copy changed; other mail waits in every inbox. After
+    five turns every copy is the same game, move for move."""
+    group = [player(tmp_path, servers, name.lower(), ("imap", "maildir")[n % 2])
+             for n, name in enumerate(NAMES[:count])]
+    for who in group:
+        other_mail(who)
+    created = group[0].run("new", "SAVE", *game_args(key, count))
+    assert created.exit_code == 0, created.output
+    sent: dict[str, bytes] = {}
+    send_all(group[0], group, sent)
+    turns = 0
+    for _ in range(4 * TURNS * count):  # relay rounds: each turn takes a round or two
+        for who, name in zip(group, NAMES, strict=False):
+            if who.save.exists() or who is group[0]:
+                fetch(who)
+            else:
+                result = who.run("receive", "SAVE", "--fetch", "--quiet", "--game-id",
+                                 savemodel.game_id(savefile.load(group[0].save)))
+                assert result.exit_code == 0, result.output
+            if turns < TURNS and mover(who) == name:
+                play_turn(who, name)
+                turns += 1
+            send_all(who, group, sent)
+        if turns == TURNS and len({p.save.read_bytes() for p in group}) == 1:
+            break
+    assert turns == TURNS
+    heads = {p.run("verify", "SAVE").stdout for p in group}
+    assert len(heads) == 1 and next(iter(heads)).startswith("OK: ")
+    assert len({p.save.read_bytes() for p in group}) == 1
+    save = savefile.load(group[0].save)
+    ledger = save.ledger
+    assert ledger is not None and set(ledger.keys) == set(ledger.seats)  # each took their seat
+    people = {m.by for m in save.moves if m.by != "chance" and not m.move.startswith("@")}
+    assert len(people) == min(count, TURNS)
+    assert all(unread(p) >= 2 for p in group if p.inbox.exists())  # the other mail
