@@ -259,3 +259,21 @@ def test_while_boards_are_chosen_the_screen_lists_the_sides_open() -> None:
     sides = boards_open(content(), state)
     assert f"boards open (help NAME): {' '.join(sides)}" in lines
     assert not any(line.endswith(" 0B") for line in lines)
+
+
+def test_a_buy_says_what_it_covers_or_replaces() -> None:
+    """Rules: DBUY-05, DBUY-07, DBUY-10, DBUY-14
+    A building bought over a bought one says so (its VP are lost), a new advisor names the one it
+    replaces, a wonder the unbuilt one it discards."""
+    state = dicekit.started({"players": 2, "names": ["Ben", "Ann"]})
+    p = dicekit.mover(state)
+    dicekit.all_faces(p, "gold")
+    p.slots[0].tile, p.advisor, p.wonders[0] = "farm", "sun-tzu", "pyramids"
+    for tile, text, place in (("quarry", "on slot a over Farm", " on a"),
+                              ("hammurabi", "replacing Sun Tzu", ""),
+                              ("stonehenge", "discarding Pyramids", "")):
+        dicekit.put(state, 1, 1, tile)
+        dice = " ".join(p.die_ids()[:content().price(tile, 1)])
+        move = GAME.parse(f"buy 1 1{place} with {dice}", state)
+        said = GAME.describe(state, move, GAME.apply(state, move))
+        assert said.startswith(f"{p.name} bought ") and f" {text} " in said, said

@@ -4,7 +4,7 @@ moves), the round's report and the figures that decided a finished game."""
 from __future__ import annotations
 
 from nncli.dice import engine, scoring
-from nncli.dice.content import Content, content
+from nncli.dice.content import SLOT_TYPES, Content, content
 from nncli.dice.moves import (
     BuildWonder,
     Buy,
@@ -23,7 +23,7 @@ from nncli.dice.moves import (
     UnrestSetAside,
 )
 from nncli.dice.render import face_text, fame_text, fit, who
-from nncli.dice.state import CHANCE, OVER, State
+from nncli.dice.state import CHANCE, OVER, SLOT_LETTERS, Player, State
 
 WIDTH = 78
 
@@ -55,7 +55,8 @@ def _choice(name: str, parts: list[str]) -> str:
 
 def describe(before: State, move: Move, after: State) -> str:
     """``move`` in words, with the mover's name: "Ben bought Farm (row 2, column 1) with dice
-    a1 d1", and the VP it won at once ("..., +2 VP")."""
+    a1 d1", what the tile bought took the place of (" over Quarry") and the VP the move won at
+    once ("..., +2 VP")."""
     c = content()
     seat = engine.mover(before)
     if seat == CHANCE or seat is None:
@@ -70,10 +71,11 @@ def describe(before: State, move: Move, after: State) -> str:
         where = f" (row {move.row}, column {move.column})"
         on = f" on slot {move.place}" if move.place.isalpha() else (
             f" on wonder slot {move.place}" if move.place else "")
+        on += _replaced(c, before.players[seat], c.tiles[key].type if key else "", move.place)
         how = paid(move.pay)
         return _choice(name, [f" bought {tile}{where}{on}{price} {how}{won}",
                               f" bought {tile}{where}{on} {how}{won}",
-                              f" bought {tile}{where}{on}{won}"])
+                              f" bought {tile}{where}{on}{won}", f" bought {tile}{on}{won}"])
     if isinstance(move, BuildWonder):
         p = before.players[seat]
         slot = p.wonders[move.slot - 1] if 1 <= move.slot <= len(p.wonders) else ""
@@ -97,6 +99,20 @@ def describe(before: State, move: Move, after: State) -> str:
         board = c.boards[move.board].name if move.board in c.boards else move.board
         return _choice(name, [f" chose the {board} board"])
     return _choice(name, [f": {move}"])
+
+
+def _replaced(c: Content, p: Player, tile_type: str, place: str) -> str:
+    """What a tile bought there takes the place of: " over Quarry" (a covered building, its VP
+    lost), " replacing Sun Tzu" (the advisor), " discarding Pyramids" (an unbuilt wonder)."""
+    if tile_type in SLOT_TYPES and place in SLOT_LETTERS[:len(p.slots)]:
+        covered = p.slots[SLOT_LETTERS.index(place)].tile
+        return f" over {c.tiles[covered].name}" if covered else ""
+    if tile_type == "advisor" and p.advisor:
+        return f" replacing {c.tiles[p.advisor].name}"
+    slot = int(place) - 1 if place.isdigit() else 0
+    if tile_type == "wonder" and slot < len(p.wonders) and p.wonders[slot]:
+        return f" discarding {c.tiles[p.wonders[slot]].name}"
+    return ""
 
 
 def _chance(c: Content, before: State, move: Move, after: State) -> str:
