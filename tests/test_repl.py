@@ -755,3 +755,25 @@ def test_the_dice_games_board_move_and_the_board_command(
     repl.handle(f"board {sides[0]}")
     assert len(savefile.load(path).moves) > moves
     assert "error" not in capsys.readouterr().out
+
+
+def test_help_offers_this_games_board_command_and_report_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``help`` names ``board PLACE`` only in Notebook Nations; ``report`` shows the round's
+    report again (issue 23)."""
+    dice = get_game("dice")
+    path = new_save(tmp_path, dice, dice.make_setup({"players": 2, "seed": 3}))
+    savefile.write(saveplay.append(saveplay.append(savefile.load(path), dice, "pass"), dice,
+                                   "pass"), path)
+    repl = Repl(dice, savefile.load(path), path, color=False)
+    repl.handle("help")
+    repl.handle("report")
+    out = capsys.readouterr().out
+    assert "board [full]" in out and "PLACE" not in out and "SQUARE" not in out
+    assert "round 1 ends" in out
+    (tmp_path / "nb").mkdir()
+    saved = new_save(tmp_path / "nb", GAME)
+    notebook = Repl(GAME, savefile.load(saved), saved, color=False)
+    notebook.handle("help")
+    assert "board [PLACE|full]" in capsys.readouterr().out

@@ -39,6 +39,10 @@ class DiceGame:
     def make_setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return setup.make_setup(options)
 
+    def setup_help(self) -> dict[str, str]:
+        """What ``nncli new -h`` adds on this game's options (an optional ``Game`` method)."""
+        return {"solo": "one player against the shadow (as --players 1)"}
+
     def new_game(self, setup_: Mapping[str, Any]) -> State:
         return engine.new_game(setup_)
 
