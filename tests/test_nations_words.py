@@ -104,6 +104,30 @@ def test_chance_moves_in_words() -> None:
     assert state.phase == ACTION
 
 
+def test_solo_chance_moves_in_words() -> None:
+    """The event card, the rival's era tile and the rival's die."""
+    state = h.to_growth(1, solo="persia")
+    state = engine.apply(state, Move("bonus", "food"))
+    event = state.event_decks["1"][0]
+    after = engine.apply(state, Move("event", event))
+    assert GAME.describe(state, Move("event", event), after) == \
+        f"round 1's event is {h.content(state).events[event].name}"
+    state = after
+    tile = state.tiles[0]
+    rival = h.content(state).tiles[tile]
+    assert GAME.describe(state, Move("tile", tile), engine.apply(state, Move("tile", tile))) == \
+        (f"the rival's tile: strength {rival.strength}, stability {rival.stability}, "
+         f"books {rival.books}")
+    state = engine.apply(state, Move("tile", tile))
+    persia = state.nations["persia"]
+    persia.stone = 9
+    state = h.play(state, "deploy warriors")  # a military deploy: the rival's die rolls
+    assert state.phase == "roll"
+    after = engine.apply(state, Move("roll", face=6))
+    assert GAME.describe(state, Move("roll", face=6), after) == after.report[-1]
+    assert after.report[-1].startswith("the rival ")
+
+
 def played_round(players: int, seed: int = 3) -> State:
     """A game of ``players`` after its first round's resolution (random moves)."""
     state = h.to_action(players)
