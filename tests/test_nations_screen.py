@@ -180,3 +180,16 @@ def test_books_past_50_show_the_token_everywhere_books_are_shown() -> None:
     assert panels.count("books 52 (50+2)") == 2  # the stock line and the standings line
     assert "books 52 (50+2)" in render.status(state)
     assert "books 52 (50+2)" in render.render(state, False)
+
+
+def test_show_is_the_screen_and_the_last_report_within_80x24() -> None:
+    """``nncli show`` after a round: every nation's line, and the report in nations' names."""
+    state = h.to_action(5)
+    rng = random.Random(4)
+    while state.round == 1:
+        state = engine.apply(state, rng.choice(engine.legal_moves(state)))
+    lines = render.render(state, False).splitlines()
+    assert fits(lines, height=24) and len(standings(state, lines)) == 5
+    said = [line for line in lines if line.startswith("> ")]
+    assert said and said[-1].startswith("> scarcity: ")
+    assert not any(key in line for line in said for key in state.nations)

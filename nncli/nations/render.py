@@ -15,6 +15,7 @@ from nncli.nations.state import ACTION, GROWTH, OVER, Nation, State
 
 WIDTH, HEIGHT = 80, 24
 NAME_ROOM = 15  # a standings line's nation name
+REPORT_ROOM = 8  # nncli show: the last report's lines at most (the screen gives way)
 KIND = {"building": "bld", "military": "mil", "colony": "col", "advisor": "adv",
         "wonder": "wnd", "war": "war", "battle": "btl", "golden_age": "gold"}
 PHASE_NAMES = {GROWTH: "maintenance: growth", ACTION: "action", OVER: "game over"}
@@ -214,12 +215,6 @@ def score_lines(state: State, content: Content) -> list[str]:
     return lines
 
 
-def top_lines(state: State, content: Content) -> list[str]:
-    """The round, the event, the architects and the war."""
-    return [f"Nations, {round_label(state)}, {PHASE_NAMES.get(state.phase, state.phase)}",
-            " | ".join(table_parts(state, content, 0))]
-
-
 def table_parts(state: State, content: Content, short: int) -> list[str]:
     """``event Pax Romana``, ``architects 2``, ``war Punic War at strength 3`` (and the solo
     rival's tile); shorter words with ``short`` 1, and names cut to 12 letters with 2."""
@@ -327,9 +322,10 @@ def render(
 ) -> str:
     """The game as text: ``view`` "all" (with a ``size``, the REPL's screen to act from: the
     banner, the progress board, the shown nation's board and a standings line per nation;
-    without one, ``nncli show``: all of that and the last report), "board" (the progress board
-    and the status line; with a ``size``, the screen), "panels" (a nation's board and stock in
-    full, then the standings) or "legend"; cut to ``size`` (columns, lines), 80x24 by default.
+    without one, ``nncli show``: that screen and the last report below it), "board" (the
+    progress board and the status line; with a ``size``, the screen), "panels" (a nation's
+    board and stock in full, then the standings) or "legend"; cut to ``size`` (columns, lines),
+    80x24 by default.
     ``player`` (or ``centre``) names the nation shown: its key, its name or its player's name
     (default: the one to move)."""
     content = engine.content_of(state)
@@ -347,15 +343,12 @@ def render(
         lines = [*board_lines(state, content), status(state)]
     elif view == "panels":
         lines = panel_lines(state, content, shown, full=True)
-    else:
-        lines = top_lines(state, content)
+    else:  # nncli show: the screen, and below it the last report
+        from nncli.nations.words import report
+
+        said = [f"> {line}" for line in report(state)][-REPORT_ROOM:]
+        lines = [*screen(state, content, shown, width, height - len(said)), *said]
         lines[0] = bold(lines[0], color)
-        if state.board:
-            lines += board_lines(state, content)
-        lines += panel_lines(state, content, shown)
-        room = height - len(lines)
-        if room > 0 and state.report:
-            lines += [f"> {line}" for line in report_lines(state)[-room:]]
     return "\n".join(line if line.startswith("\x1b") else line[:width] for line in lines[:height])
 
 
@@ -370,11 +363,3 @@ def panel_lines(state: State, content: Content, shown: str, full: bool = False) 
     if state.phase == OVER and full:
         lines += score_lines(state, content)
     return lines + [summary_line(state, content, i, k) for i, k in enumerate(state.order, 1)]
-
-
-def report_lines(state: State) -> list[str]:
-    """The last report, each line within 58 columns (a long one goes on, indented)."""
-    lines: list[str] = []
-    for line in state.report:
-        lines += textwrap.wrap(line, 58, subsequent_indent="  ") or [""]
-    return lines
