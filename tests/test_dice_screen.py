@@ -3,6 +3,7 @@ line, any player's panels, the end-of-round report, the moves in words and the f
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -68,7 +69,9 @@ def test_every_player_is_on_the_80_by_21_screen_after_every_move(
             lines = render(after, False, view=view, size=(80, 21)).splitlines()
             assert len(lines) <= 21 and max(len(line) for line in lines) <= 80
             assert all(standing_of(lines, after, seat) for seat in after.seats)
-            if after.solo:
+            if after.solo:  # the shadow's books under the player's
+                books = [m.start() for m in map(re.compile(r"\d books").search, lines) if m]
+                assert len(books) == 2 and books[0] == books[1]
                 assert any(line.split()[:1] == ["shadow"] for line in lines)
             mover = engine.mover(after)
             if mover in after.players and after.players[str(mover)].board:

@@ -113,7 +113,7 @@ def standings(c: Content, state: State) -> list[str]:
     lines = [player_line(c, state, s, mover, room) for s in seats]
     if state.solo:
         taken = " ".join(c.pass_tiles[t].name.lower() for t in state.shadow_taken)
-        lines.append(f"   {'shadow':<{room}} {'':>17} {state.shadow_books:>3} books"
+        lines.append(f"   {'shadow':<{room}} {'':>16} {state.shadow_books:>3} books"
                      + (f"  took {taken}" if taken else ""))
     return lines
 
