@@ -280,3 +280,17 @@ def test_a_buy_says_what_it_covers_or_replaces() -> None:
         move = GAME.parse(f"buy 1 1{place} with {dice}", state)
         said = GAME.describe(state, move, GAME.apply(state, move))
         assert said.startswith(f"{p.name} bought ") and f" {text} " in said, said
+
+
+def test_the_solo_banner_gives_the_bonus_tiles_solo_goal() -> None:
+    """Rules: USOLO-02, USOLO-03, USOLO-04, USOLO-05, USOLO-06
+    In solo a bonus tile scores by its own goal, so the banner says that goal, not the
+    multiplayer name alone."""
+    from nncli.dice.render import SOLO_GOALS
+
+    state = dicekit.started({"unrest": True, "solo": "shadow"})
+    for key, tile in content().bonus_tiles.items():
+        state.bonus = key
+        shown = render(state, False, view="board", size=(80, 21))
+        assert f"bonus {tile.name} (solo: {SOLO_GOALS[tile.solo]})" in shown
+        assert tile.solo_text in " ".join(render(state, False).split())

@@ -14,6 +14,11 @@ from nncli.game import BadNotation
 WIDTH = 80
 SHORT = {"gold": "G", "strength": "X", "stone": "S", "food": "F", "book": "B", "unrest": "U"}
 ROMAN = ("I", "II", "III", "IV")
+SOLO_GOALS = {  # a bonus tile's solo goal in short (its text is in help)
+    "beat-famine": "famine + 1 food", "beat-war": "war + 1 strength",
+    "beat-shadow": "shadow's roll + 1 book", "pass-double": "2 each",
+    "all-taken": "pass when no pass-first tile is left",
+}
 ROW_LABEL = 3  # "r3 " before each row of the progress board
 NAME_ROOM = 18  # the widest name (with its board) a standings line gives in full
 
@@ -178,8 +183,11 @@ def header(c: Content, state: State, *, short: bool = False) -> list[str]:
                      f"war {war} strength ({e.war_vp} VP)")
     if state.bonus:
         b = c.bonus_tiles[state.bonus]
-        parts.append(f"bonus {b.name}" if short else
-                     f"bonus {b.name}: {b.solo_text if state.solo else b.text}")
+        if short:
+            parts.append(f"bonus {b.name}" + (f" (solo: {SOLO_GOALS[b.solo]})" if state.solo
+                                               else ""))
+        else:
+            parts.append(f"bonus {b.name}: {b.solo_text if state.solo else b.text}")
     if state.unrest and state.pass_tiles:
         tiles = [t.removeprefix("pass-") if t else "-" for t in state.pass_tiles]
         where = "above columns 1-3" if state.solo else "left"
