@@ -3,7 +3,6 @@ choice, the rolls, turns and passing, and the end of a round."""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 
 from nncli.dice import scoring
@@ -170,6 +169,8 @@ def choose_board(c: Content, state: State, board: str,
         raise IllegalMove("boards are chosen only at the start of a game with Unrest")
     sides = boards_open(c, state)
     if board not in sides:
+        import difflib  # only for the refusal: start-up stays fast
+
         close = difflib.get_close_matches(board, sides, n=1)
         hint = f"did you mean {close[0]}? " if close else ""
         raise IllegalMove(f'"{board}" is not a side of a drawn board still open; {hint}choose '

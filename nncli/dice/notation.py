@@ -7,8 +7,6 @@ row on the progress board (row 1 is the bottom row, 1x) or by name.
 
 from __future__ import annotations
 
-import difflib
-
 from nncli.dice import engine
 from nncli.dice.content import SLOT_TYPES, content, slug
 from nncli.dice.moves import (
@@ -202,6 +200,8 @@ def _where(state: State, words: list[str]) -> tuple[int, int]:
             names[key] = names[slug(c.tiles[key].name)] = space
     if name in names:
         return names[name] % state.columns + 1, names[name] // state.columns + 1
+    import difflib  # only for the refusal: start-up stays fast
+
     close = difflib.get_close_matches(name, list(names), n=1)
     if close:
         raise BadNotation(f"no tile {' '.join(words)}; did you mean {close[0]}?")

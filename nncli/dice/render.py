@@ -4,8 +4,6 @@ board."""
 
 from __future__ import annotations
 
-import difflib
-
 from nncli.dice import engine, flow, scoring
 from nncli.dice.content import SYMBOLS, Content, content
 from nncli.dice.state import ACTIONS, CHANCE, CHOOSE, OVER, SLOT_LETTERS, Player, State
@@ -214,6 +212,8 @@ def seat_named(state: State, name: str) -> str:
     names.update({"-".join(p.name.lower().split()): s for s, p in state.players.items()})
     if wanted in names:
         return names[wanted]
+    import difflib  # only for the refusal: start-up stays fast
+
     sides = flow.boards_open(content(), state) if state.phase == CHOOSE else []
     close = difflib.get_close_matches(wanted, [*names, *sides], n=1)
     players = ", ".join(p.name for p in state.players.values())
