@@ -64,6 +64,9 @@ def test_every_nation_has_its_line_on_the_80x21_screen_all_game(seed: int) -> No
     assert lines[0].endswith(f"game over: {render.who(state.nations[state.winner])} wins with "
                              f"{total} VP")
     assert lines[-1 - len(state.seats)].startswith("final score")
+    panels = render.render(state, False, view="panels", player=state.winner).splitlines()
+    assert any(line[2:].startswith(render.country(state.winner)) and f" VP {total:>3} " in line
+               for line in panels)  # once over, the standings give the final total
 
 
 def test_the_solo_screen_fits_with_the_rival_in_the_banner() -> None:

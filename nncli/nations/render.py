@@ -193,10 +193,11 @@ def summary_line(
     """``1>Persia (Ann)     VP  7 books 52 (50+2) str  1 stb -2 | F  3 S  3 G  3 | passed 2``
     (``>`` marks the nation to move)."""
     n = state.nations[key]
+    vp = state.scores[key]["total"] if state.phase == OVER else n.vp  # once over, the total
     mark = ">" if key == flow.mover(state) else " "
     passed = f"passed {n.passed}" if n.passed and state.phase == ACTION else ""
-    line = (f"{place}{mark}{short_who(n, NAME_ROOM):<{NAME_ROOM}} VP {n.vp:>3} "
-            f"books {books_of(content, n):<9} "
+    line = (f"{place}{mark}{short_who(n, NAME_ROOM):<{NAME_ROOM}} VP {vp:>3} "
+            f"books {books_of(content, n):<10} "
             f"str{live.strength(content, n):>3} stb{live.stability(content, n):>3} | "
             f"F{n.food:>2} S{n.stone:>2} G{n.gold:>2} {passed}")
     return line.rstrip()[:width]
