@@ -40,8 +40,9 @@ def _fill(room: int, item: str, opening: str = "zz = [\n", closing: str = "]\n")
     return opening + item * count + closing
 
 
+@cache
 def _keys(room: int) -> str:
-    """``kN = 0`` lines, as many as fit in ``room`` characters."""
+    """``kN = 0`` lines, as many as fit in ``room`` characters (slow to make: kept)."""
     lines = "".join(f"k{number} = 0\n" for number in range(room // 8))
     return lines[: lines.rfind("\n", 0, room) + 1]
 
@@ -64,6 +65,7 @@ PLACES = ("in front", "in [state]")
 # how large the grown file is: at the size limit, or just within what a save may hold besides
 # its moves (where the checks on the text's structure, and not its size alone, refuse it)
 SIZES = {"10 MB": limits.MAX_BYTES, "1 MB": limits.MAX_REST_CHARS}
+ROOM_FOR_THE_SAVE = 2**16  # what is left of SIZES for the save itself (the same in every game)
 
 
 def costly(text: str, body: str, place: str) -> str:
@@ -73,5 +75,6 @@ def costly(text: str, body: str, place: str) -> str:
 
 def shape(text: str, name: str, place: str, size: str = "10 MB") -> str:
     """The save ``text`` grown by the shape ``name`` at ``place`` to just under ``size``."""
-    room = SIZES[size] - len(text.encode()) - 1
+    room = SIZES[size] - ROOM_FOR_THE_SAVE
+    assert len(text.encode()) < ROOM_FOR_THE_SAVE
     return costly(text, BODIES[name](room), place)
