@@ -113,7 +113,7 @@ def report_on_screen(term: Terminal, save: Path) -> None:
 def help_fits(term: Terminal) -> None:
     """``help`` prints lines within 80 columns, and no more than a screen at a time."""
     term.send("help")
-    term.wait(PROMPT + r"|-- more")
+    term.wait(r"help undo\.(?s:.)*?" + PROMPT + r"|-- more: Enter")  # its last line, or a page
     printed = [line for line in term.printed()[:-1] if line.strip()]
     assert printed and term.widest() <= COLUMNS
     assert len(printed) <= LINES - 2
@@ -154,9 +154,12 @@ def test_four_dice_players_all_on_screen_and_the_dice_help(tmp_path: Path) -> No
         everyone_on_screen(term, names)
         play_a_round(term, save, ["pass"] * 4, names)
         help_fits(term)
+        dice = get_game("dice")
         for topic in ("green", "shadow", "bonus", "hall", "DBUY-01"):
+            told = dice.help_text(topic.lower())
+            assert told, topic
             term.send(f"help {topic}")
-            term.wait(PROMPT)
+            term.wait(re.escape(told.split()[-1]) + "(?s:.)*?" + PROMPT)  # its end, a prompt
             answer = [line for line in term.printed()[:-1] if line.strip()]
             assert answer and "no help" not in " ".join(answer), topic
             assert term.widest() <= COLUMNS, topic
