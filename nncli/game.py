@@ -12,6 +12,11 @@ one legal move for the player to move (never at a chance point), chosen with the
 at every move of self-play; it returns only moves ``legal_moves`` lists (see
 ``nncli.botplay.random_play``).
 
+The strong bot's optional methods (see ``nncli.strongbot``): ``evaluate(state, seat)`` (how likely
+``seat`` is to win, in [0, 1]), ``determinize(state, seat, rng)`` (a copy without what ``seat``
+cannot see), ``search_moves(state)`` (the legal moves worth telling apart) and
+``scripted_move(state)`` (the move of a seat the rules play, or None).
+
 The screens' optional methods (issue 23; each game implements them in its own package):
 
 ``report(state) -> list[str]``

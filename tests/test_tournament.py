@@ -60,3 +60,17 @@ def test_one_bot_against_the_field_and_the_interval() -> None:
 def test_bad_bots_are_refused() -> None:
     done = tournament("--game", "dice", "--bots", "strong,clever", "--games", "2")
     assert done.returncode == 2 and "there is no bot 'clever'" in done.stderr
+
+
+def test_a_terminal_shows_the_progress() -> None:
+    """On a terminal, rich draws the games done and the rate while the games are played."""
+    import pexpect
+
+    child = pexpect.spawn(sys.executable, [str(SCRIPT), "--game", "dice", "--bots",
+                                           "strong,random", "--games", "4", "--seed", "1",
+                                           "--iterations", "20"],
+                          encoding="utf-8", timeout=300, dimensions=(24, 100))
+    child.expect(r"[123]\S*/\S*4")  # "1/4" with colour codes around its parts
+    child.expect(r"games/min")
+    child.expect("strong won . of 4 games")
+    child.expect(pexpect.EOF)

@@ -174,6 +174,13 @@ class DiceGame:
 
         return bots.evaluate(state, seat)
 
+    def search_moves(self, state: State) -> list[Move]:
+        """The moves the strong bot weighs (an optional ``Game`` method, see ``nncli.strongbot``):
+        one payment for each purchase."""
+        from nncli.dice import bots
+
+        return bots.search_moves(state)
+
     def auto_move(self, state: State) -> Move | None:
         from nncli.dice import bots
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 from nncli import botplay, strongbot
 from nncli.dice import GAME, engine, randombot, scoring
 from nncli.dice.content import content
-from nncli.dice.moves import Move
-from nncli.dice.state import CHANCE, State
+from nncli.dice.moves import BuildWonder, Buy, Move
+from nncli.dice.state import CHANCE, CHOOSE, State
 
 
 def value_for(seat: str, state: State) -> float:
@@ -27,6 +29,34 @@ def evaluate(state: State, seat: str) -> float:
     """How likely ``seat`` is to win from ``state``, from its lead in ``value_for`` (the strong
     bot's evaluation at a playout's cut-off)."""
     return strongbot.lead_share({s: value_for(s, state) for s in state.seats}, seat, LEAD_SCALE)
+
+
+def search_moves(state: State) -> list[Move]:
+    """The strong bot's choices: the legal moves with one payment for each tile and place and
+    for each wonder (``randombot.Hand.payment``, from a fixed generator), where the payments
+    would make most of the legal moves and differ little."""
+    c = content()
+    seat = engine.mover(state)
+    if seat is None or seat == CHANCE or state.phase == CHOOSE:
+        return engine.legal_moves(state)
+    player = state.players[seat]
+    if engine.unrest_showing(c, player):
+        return engine.legal_moves(state)
+    hand, rng = randombot.Hand(c, player), random.Random(0)
+    moves = engine.reroll_moves(c, player)
+    for space, key in enumerate(state.board):
+        if key:
+            tile = c.tiles[key]
+            row = space // state.columns + 1
+            price = c.price(key, row)
+            if hand.most(tile.pays_in) >= price:
+                moves += [Buy(space % state.columns + 1, row, place,
+                              hand.payment(tile.pays_in, price, rng))
+                          for place in engine.places(player, tile.type)]
+    for slot, key in enumerate(player.wonders, 1):
+        if key and hand.most("stone") >= c.tiles[key].build:
+            moves.append(BuildWonder(slot, hand.payment("stone", c.tiles[key].build, rng)))
+    return moves + engine.pass_moves(c, state, player)
 
 
 def choose(state: State, kind: str) -> Move:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from nncli import strongbot
 from nncli.botplay import bot_rng, greedy_move, random_move
 from nncli.game import IllegalMove
@@ -49,9 +51,11 @@ LEAD_SCALE = 300.0  # a lead of this much ``value`` makes a win about 3 times in
 
 
 def evaluate(state: State, key: str) -> float:
-    """How likely ``key`` is to win from ``state``, from its lead in ``value`` (the strong bot's
-    evaluation at a playout's cut-off)."""
-    return strongbot.lead_share({k: value(state, k) for k in state.seats}, key, LEAD_SCALE)
+    """How likely ``key`` is to win from ``state``, from its lead in ``value`` where the round
+    ends (``round_end``, as the greedy bot compares moves): the strong bot's evaluation at a
+    playout's cut-off."""
+    ended = round_end(state)
+    return strongbot.lead_share({k: value(ended, k) for k in state.seats}, key, LEAD_SCALE)
 
 
 def determinize(state: State) -> State:
@@ -65,17 +69,22 @@ def determinize(state: State) -> State:
     return seen
 
 
+def greedy(state: State, rng: random.Random) -> Move:
+    """The greedy bot's move: the best ``value`` where the round ends, ties broken by ``rng``."""
+    key = flow.mover(state)
+    return greedy_move(engine.legal_moves(state), lambda m: round_end(engine.apply(state, m)),
+                       lambda s: value(s, key), rng)
+
+
 def choose(kind: str, state: State) -> Move:
     """The move the bot ``kind`` makes now."""
     if kind == "strong":
         move: Move = strongbot.choose(GAME, state, state.plies)
         return move
-    legal = engine.legal_moves(state)
     rng = bot_rng(state.seed, state.plies)
     if kind == "greedy":
-        key = flow.mover(state)
-        return greedy_move(legal, lambda m: round_end(engine.apply(state, m)),
-                           lambda s: value(s, key), rng)
+        return greedy(state, rng)
+    legal = engine.legal_moves(state)
     return random_move(legal, rng)
 
 

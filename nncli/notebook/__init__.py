@@ -250,6 +250,11 @@ class NotebookNations:
         ``nncli.strongbot``): the order of an encounter deck shuffled by the seed."""
         return _modules.bots.determinize(state)  # type: ignore[no-any-return]
 
+    def search_moves(self, state: State) -> list[Move]:
+        """The moves the strong bot weighs (an optional ``Game`` method, see ``nncli.strongbot``):
+        a few sites of each building and destinations of each piece."""
+        return _modules.bots.search_moves(state)  # type: ignore[no-any-return]
+
     def scripted_move(self, state: State) -> Move | None:
         """The solo AI's move when it is to act (an optional ``Game`` method, see
         ``nncli.strongbot``): the rulebook plays that seat, no search."""

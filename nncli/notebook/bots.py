@@ -13,8 +13,8 @@ from collections import defaultdict
 from nncli import strongbot
 from nncli.botplay import KINDS, bot_rng
 from nncli.notebook import GAME, economy, encounters, engine, movement, solo
-from nncli.notebook.legal import EXACT, SOURCES
-from nncli.notebook.moves import EndTurn, Move, Research
+from nncli.notebook.legal import EXACT, SOURCES, generate
+from nncli.notebook.moves import Build, EndTurn, Move, MovePiece, Research
 from nncli.notebook.state import PHASE_OVER, PHASE_TURNS, State
 
 
@@ -113,6 +113,35 @@ def evaluate(state: State, nation: str) -> float:
     bot's evaluation at a playout's cut-off)."""
     return strongbot.lead_share({p.nation: value(state, p.nation) for p in state.players},
                                 nation, LEAD_SCALE)
+
+
+SITES = 3  # the strong bot weighs this many sites of each building it may place
+STEPS = 6  # and this many destinations of each piece that may move
+
+
+def search_moves(state: State) -> list[Move]:
+    """The strong bot's choices: the legal moves, with at most ``SITES`` sites for each
+    building (the first legal ones) and ``STEPS`` destinations for each piece (spread over its
+    list), where trying every site on a copy of the state would cost most of the search."""
+    if state.draws_due or solo.controls(state) or state.phase != PHASE_TURNS \
+            or state.turn.pending_rewards:
+        return engine.legal_moves(state)
+    kept: list[Move] = []
+    sites: dict[tuple[str, str], int] = defaultdict(int)
+    steps: dict[str, list[Move]] = defaultdict(list)
+    for move in generate(state):
+        if isinstance(move, MovePiece):
+            steps[move.piece].append(move)
+        elif isinstance(move, Build):
+            if sites[move.building, move.by] < SITES and engine.is_legal(state, move):
+                sites[move.building, move.by] += 1
+                kept.append(move)
+        elif type(move) in EXACT or engine.is_legal(state, move):
+            kept.append(move)
+    for found in steps.values():
+        stride = max(1.0, len(found) / STEPS)
+        kept += [found[int(n * stride)] for n in range(min(STEPS, len(found)))]
+    return kept
 
 
 def determinize(state: State) -> State:
