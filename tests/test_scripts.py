@@ -43,6 +43,7 @@ def test_bench_quick_prints_every_figure_with_its_verdict() -> None:
                    "legal-move generation: median", "completion (cold):", "1,000 moves:",
                    "growth: time per move", "ratio", "first Tab in a position:", "next Tabs:",
                    "show      200 moves warm:", "move      200 moves cold:",
-                   "play      200 moves warm:", "verify    200 moves cold:"):
+                   "play      200 moves warm:", "verify    200 moves cold:",
+                   "(S) strong bot, 4 2-player positions"):
         assert figure in out, out
     assert out.count("PASS") + out.count("MISS") == 5
