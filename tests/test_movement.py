@@ -296,10 +296,10 @@ def test_random_play_lists_exactly_the_moves_that_apply(seed: int) -> None:
             break
         listed = engine.legal_moves(state)
         check_unit_moves(state, listed)
+        before = to_dict(state)  # each refused probe must leave the state as it is here
         for probe in probes(state, rng):
             if probe in listed:
                 continue
-            before = to_dict(state)
             with pytest.raises(IllegalMove):
                 engine.apply(state, probe)
             assert to_dict(state) == before
