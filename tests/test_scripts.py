@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests import costly_shapes
+
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 
 
@@ -46,4 +48,4 @@ def test_bench_quick_prints_every_figure_with_its_verdict() -> None:
                    "play      200 moves warm:", "verify    200 moves cold:",
                    "(S) strong bot, 4 2-player positions"):
         assert figure in out, out
-    assert out.count("PASS") + out.count("MISS") == 5
+    assert out.count("PASS") + out.count("MISS") == 5 + len(costly_shapes.BODIES)  # (6): each once
