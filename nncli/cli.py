@@ -721,6 +721,27 @@ def mail(
     if pbem.turn_unfinished(game, loaded):
         who = saveplay.seat_name(game, loaded.state, loaded.moves[-1].by)
         typer.echo(f"note: it is still {who}'s turn; did you mean to finish it first?", err=True)
+    if loaded.ledger is None:
+        warn_unsigned(loaded)
+
+
+def warn_unsigned(save: Save) -> None:
+    """Say, the first time a game not played by e-mail's rules is mailed from this machine,
+    that anyone can move in it in any name, and how to start a signed game."""
+    from nncli import fairplay
+
+    marker = fairplay.config_dir() / "unsigned-mailed" / savemodel.game_id(save)
+    if marker.exists():
+        return
+    typer.echo("note: this game is not signed (it was made without --pbem), so anyone who "
+               "receives it can make moves in your name; for a signed game, start it with "
+               "nncli new SAVE --pbem (README: Fair play). This note is shown once per game.",
+               err=True)
+    try:
+        marker.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        marker.touch()
+    except OSError:
+        pass  # the note is shown again next time: better than not at all
 
 
 def mail_settings() -> Settings | None:

@@ -208,8 +208,10 @@ def last_turn(moves: Sequence[MoveRecord]) -> list[MoveRecord]:
 
 
 def turn_unfinished(game: Game, save: Save) -> bool:
-    """Whether whoever made the last move is still to act (so mailing now is likely early)."""
-    return bool(save.moves) and game.mover(save.state) == save.moves[-1].by
+    """Whether whoever made the last move is still to act (so mailing now is likely early);
+    a record of fair play (a seat's join) is no move of a turn."""
+    return bool(save.moves) and not fairplay.is_protocol(save.moves[-1].move) and (
+        game.mover(save.state) == save.moves[-1].by)
 
 
 def subject(game: Game, save: Save) -> str:

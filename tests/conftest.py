@@ -32,6 +32,16 @@ typer.testing._get_command = functools.cache(typer.testing._get_command)
 os.environ.setdefault("NNCLI_BOT_BUDGET", "2")
 
 
+@pytest.fixture(autouse=True)
+def config_folder(tmp_path_factory: pytest.TempPathFactory,
+                  monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test's config folder (players' keys, mail settings, notes shown once) of its own,
+    never the user's; a test that plays several players gives each their own."""
+    folder = tmp_path_factory.mktemp("config")
+    monkeypatch.setenv("NNCLI_CONFIG_DIR", str(folder))
+    return folder
+
+
 def setup_for(*nations: str, map_key: str | None = None, vp_goal: int = 3, seed: int = 7) -> dict:
     """A setup dict for the given nations on the map that fits their number."""
     return {

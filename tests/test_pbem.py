@@ -162,12 +162,34 @@ def test_receive_a_damaged_incoming_save(tmp_path: Path) -> None:
 
 # --- mail ---------------------------------------------------------------------------------------
 
+UNSIGNED = (
+    "note: this game is not signed (it was made without --pbem), so anyone who receives it can "
+    "make moves in your name; for a signed game, start it with nncli new SAVE --pbem (README: "
+    "Fair play). This note is shown once per game.\n")
+
+
+def test_mail_of_an_unsigned_game_says_so_once_per_game(tmp_path: Path) -> None:
+    """Issue 25: mailing a game made without --pbem says, the first time only, that anyone can
+    move in your name; a signed game is mailed without the note."""
+    save = saved(tmp_path / "race.toml", "add 3")
+    assert nncli("mail", save).stderr == UNSIGNED
+    assert nncli("move", save, "add 2").exit_code == 0
+    assert nncli("mail", save).stderr == ""
+    other = tmp_path / "other.toml"
+    assert nncli("new", other, "--game", TOY.key, "--nations", "a,b", "--seed", "9").exit_code == 0
+    assert nncli("mail", other).stderr == UNSIGNED
+    signed = tmp_path / "signed.toml"
+    made = nncli("new", signed, "--nations", "mushroom,thimble", "--names", "Ann,Ben", "--pbem")
+    assert made.exit_code == 0, made.output
+    assert nncli("mail", signed).stderr == ""
+
+
 
 def test_mail_writes_a_message_with_the_save_attached(tmp_path: Path) -> None:
     save = saved(tmp_path / "race.toml", "add 3", "add 2")
     result = nncli("mail", save, "--to", "ben@example.com", "--from", "Ann <ann@example.com>")
     assert result.exit_code == 0, result.stderr
-    assert (result.stdout, result.stderr) == (f"{tmp_path / 'race.eml'}\n", "")
+    assert (result.stdout, result.stderr) == (f"{tmp_path / 'race.eml'}\n", UNSIGNED)
     message = parsed(tmp_path / "race.eml")
     assert message["Subject"] == "nncli: Race to 10, a to play"
     assert (message["To"], message["From"]) == ("ben@example.com", "Ann <ann@example.com>")
@@ -293,7 +315,8 @@ def test_mail_warns_when_the_turn_is_not_finished(tmp_path: Path) -> None:
     nncli("move", save, "initiative 2", "initiative 1")
     result = nncli("mail", save)
     assert result.exit_code == 0
-    assert result.stderr == "note: it is still Ben's turn; did you mean to finish it first?\n"
+    assert result.stderr == (
+        f"note: it is still Ben's turn; did you mean to finish it first?\n{UNSIGNED}")
     assert (
         parsed(tmp_path / "game.eml")["Subject"] == "nncli: Notebook Nations, round 1, Ben to play"
     )
