@@ -646,8 +646,28 @@ def moves(
 ) -> None:
     """The legal moves now, one a line."""
     game, loaded = open_save(save)
+    waiting = waits_for(game, loaded)
+    if waiting:
+        typer.echo(f"note: no move can be made here now: {waiting}", err=True)
+        return
     for text in game.completions(loaded.state, prefix):
         typer.echo(text)
+
+
+def waits_for(game: Game, save: Save) -> str | None:
+    """In a game played by e-mail, what it waits for when no move can be made on this
+    machine now (a draw waiting for a player's part, another player's turn), else None."""
+    from nncli.chance import CHANCE
+
+    mover = game.mover(save.state)
+    if save.ledger is None or mover is None:
+        return None
+    if mover == CHANCE:
+        return saveplay.waiting_message(save, game)
+    if mover in saveplay.local_seats(save):
+        return None
+    who = saveplay.seat_name(game, save.state, mover)
+    return f"it is {who}'s turn, on their machine: mail the game to them"
 
 
 @app.command(cls=PlainHelp)

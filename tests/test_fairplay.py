@@ -379,3 +379,22 @@ def test_a_name_that_is_no_seat(tmp_path: Path) -> None:
     assert result.stderr == (
         "error: no seat of this game is zed's: the players are a, b, c; give your "
         "name with --as NAME\n")
+
+
+def test_moves_lists_only_what_can_be_played_here(tmp_path: Path) -> None:
+    """Issue 25: while the game waits for a player's part of a draw, or for another player's
+    turn, ``moves`` lists nothing and says for whom it waits."""
+    ann, ben = started(tmp_path)
+    note = "note: no move can be made here now: "
+    draw = "to reveal their part of the next chance draw: mail the game to them\n"
+    waiting = ann.run("moves", "SAVE")  # Ben's join has not reached Ann yet
+    assert (waiting.exit_code, waiting.stdout) == (0, "")
+    assert waiting.stderr == f"{note}the game is waiting for b {draw}"
+    assert ben.run("moves", "SAVE").stderr == f"{note}the game is waiting for a {draw}"
+    assert ben.mail_to(ann).exit_code == 0  # Ann adds her secret: the first roll is drawn
+    mine = ann.run("moves", "SAVE")
+    assert (mine.stdout, mine.stderr) == ("add 1\nadd 2\n", "")
+    assert ann.mail_to(ben).exit_code == 0
+    theirs = ben.run("moves", "SAVE")
+    assert (theirs.stdout, theirs.stderr) == (
+        "", f"{note}it is a's turn, on their machine: mail the game to them\n")
