@@ -84,7 +84,8 @@ def test_every_topic_listed_answers_wrapped_at_words() -> None:
         assert text, topic
         assert max(len(line) for line in text.splitlines()) <= 78, topic
     rule = checklist()["DSCORE-01"]["rule"]
-    assert words(help_text("dscore-01")) == words(f"DSCORE-01: {rule}")
+    row = checklist()["DSCORE-01"]
+    assert words(help_text("dscore-01")) == words(f"DSCORE-01: {rule} (rulebook: {row['section']})")
 
 
 def test_every_rule_id_the_source_cites_has_help() -> None:
@@ -96,7 +97,7 @@ def test_every_rule_id_the_source_cites_has_help() -> None:
         assert help_text(rule_id).startswith(f"{rule_id}: "), rule_id
     assert help_text("dbuy-01") == help_text("DBUY-01")
     assert "price" in help_text("DBUY-01")
-    assert "\nRuling: Any two unused dice" in help_text("DQ-02")
+    assert "\nRuling: DQ-02 Any two unused dice" in help_text("DQ-02")
     assert [t for t, _ in topics("dbuy-0")][:2] == ["dbuy-01", "dbuy-02"]
 
 

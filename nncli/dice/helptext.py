@@ -161,15 +161,8 @@ def checklist() -> dict[str, dict[str, str]]:
 
 
 def rule_help(rule_id: str) -> str:
-    """The checklist's rule ``rule_id``; for a question (DQ-..) its ruling too, or ""."""
-    row = checklist().get(rule_id.upper())
-    if row is None:
-        return ""
-    text = f"{rule_id.upper()}: {row['rule']}"
-    if rule_id.upper().startswith("DQ-"):
-        ruling = row.get("ruling", "").removeprefix(rule_id.upper()).strip() or row["section"]
-        text += f"\nRuling: {ruling}"
-    return text
+    """The checklist's rule ``rule_id``; for a question (DQ-..) its ruling, or ""."""
+    return "\n".join(checklists.rule_lines(DATA_DIR / "checklist.toml", rule_id))
 
 
 def _gains(dice: tuple[str, ...], chits: tuple[str, ...]) -> str:

@@ -214,17 +214,7 @@ def checklist() -> dict[str, dict[str, str]]:
 
 def rule_help(rule_id: str) -> str:
     """The checklist's rule ``rule_id`` (and its ruling, for a question), or ""."""
-    key = rule_id.upper()
-    row = checklist().get(key)
-    if row is None:
-        return ""
-    if key.startswith("NQ-"):
-        text = f"{key}: {row['rule']}\nRecommended: {row['section']}"
-    else:
-        text = f"{key}: {row['rule']}\n(source: {row['section']})"
-    if "ruling" in row:
-        text += f"\nRuling: {row['ruling']}"
-    return wrapped(text)
+    return wrapped("\n".join(checklists.rule_lines(CHECKLIST, rule_id)))
 
 
 def nation_help(key: str) -> str:

@@ -147,13 +147,7 @@ def checklist() -> dict[str, dict[str, str]]:
 
 def rule_help(rule_id: str) -> str:
     """The checklist's rule ``rule_id`` (and its ruling, for a question), or ""."""
-    row = checklist().get(rule_id.upper())
-    if row is None:
-        return ""
-    lines = [f"{rule_id.upper()}: {row['rule']}", f"  (rulebook: {row['section']})"]
-    if "ruling" in row:
-        lines.append(f"  Ruling: {row['ruling']}")
-    return _wrap(lines)
+    return _wrap(checklists.rule_lines(DATA_DIR / "checklist.toml", rule_id))
 
 
 def _named() -> dict[str, str]:
