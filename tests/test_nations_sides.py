@@ -92,7 +92,6 @@ def test_the_start_of_each_side_b() -> None:
     assert stability(state, greece) == 1 and stability(state, egypt) == 1
     assert strength(state, egypt) == 0
     assert net_production(state, EVERY, "greece")["books"] == 1
-    assert net_production(state, EVERY, "egypt")["stone"] == 1
     assert net_production(state, EVERY, "rome")["gold"] == 2
     assert net_production(state, EVERY, "china")["food"] == -3  # the revealed space
     assert final_score(EVERY, egypt)["wonders"] == 2
@@ -101,15 +100,18 @@ def test_the_start_of_each_side_b() -> None:
 def test_printed_cards_work_when_manned() -> None:
     """Rules: NSIDE-03
     A side's own printed buildings and military produce and fight as progress cards do:
-    Persia's Royal Road 3 gold a worker, its Immortals 3 strength and 1 gold upkeep a worker;
-    China's Rice Paddies 3 food a worker.
+    Persia's Royal Road 3 gold a worker, its Immortals 3 strength a worker, Greece's Phalanx 2
+    strength and 1 stability a worker; China's Rice Paddies 3 food a worker.
     """
     state = to_action(5, sides=["b"] * 5)
     persia, china = state.nations["persia"], state.nations["china"]
     before = net_production(state, EVERY, "persia")["gold"]
     persia.slots[2].workers, persia.slots[3].workers = 1, 2
-    assert net_production(state, EVERY, "persia")["gold"] == before + 3 - 2
+    assert net_production(state, EVERY, "persia")["gold"] == before + 3
     assert strength(state, persia) == 6
+    greece = state.nations["greece"]
+    greece.slots[3].workers = 2
+    assert (strength(state, greece), stability(state, greece)) == (4, 1 + 2)
     china.slots[3].workers = 2
     assert net_production(state, EVERY, "china")["food"] == -3 + 6
 
