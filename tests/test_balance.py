@@ -11,11 +11,12 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "balance"
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+SCRIPT = SCRIPTS / "balance"
 
 
-def script() -> ModuleType:
-    loader = importlib.machinery.SourceFileLoader("balance", str(SCRIPT))
+def script(name: str = "balance") -> ModuleType:
+    loader = importlib.machinery.SourceFileLoader(name, str(SCRIPTS / name))
     spec = importlib.util.spec_from_loader(loader.name, loader)
     assert spec is not None
     module = importlib.util.module_from_spec(spec)
@@ -26,8 +27,9 @@ def script() -> ModuleType:
 
 def test_wilson_and_mean_intervals() -> None:
     """Wilson's 95% interval (for 20 wins in 100: 13.3% to 28.9%; never outside 0..1, even at 0
-    or all wins), and the mean's normal interval."""
-    balance = script()
+    or all wins), and the mean's normal interval (scripts/intervals.py, which scripts/balance and
+    scripts/tournament share)."""
+    balance = script("intervals.py")
     low, high = balance.wilson(20, 100)
     assert (round(low, 3), round(high, 3)) == (0.133, 0.289)
     assert balance.wilson(0, 10)[0] == 0.0 and round(balance.wilson(0, 10)[1], 3) == 0.278
@@ -70,3 +72,10 @@ def test_a_short_run_prints_every_nation_and_side() -> None:
     assert sum(int(r.split()[2]) for r in seats) == 15
     assert re.sub(r": [\d.]+ s of CPU, [\d.]+ s a game", "", out) == re.sub(
         r": [\d.]+ s of CPU, [\d.]+ s a game", "", run())
+
+
+def test_a_time_bound_counts_only_the_games_played() -> None:
+    done = subprocess.run([sys.executable, str(SCRIPT), "--games", "5", "--minutes", "0"],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("0 games (of 5: the 0 minutes were up) of 5 greedy bots")
