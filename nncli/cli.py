@@ -354,6 +354,14 @@ def new(
             rich_help_panel="Play by e-mail", metavar="SEAT",
         ),
     ] = None,
+    seat_keys: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seat-key", help="With --pbem: bind SEAT to the key whose fingerprint its player's "
+            "nncli key prints, so that no other key can join it (repeat for each seat).",
+            rich_help_panel="Play by e-mail", metavar="SEAT=FINGERPRINT",
+        ),
+    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing save.")] = False,
     unrest: Annotated[
         bool, typer.Option("--unrest", help="Play with the Unrest expansion.",
@@ -402,8 +410,13 @@ def new(
         fail(f'there is no game called "{game_key}"; choose from {", ".join(GAMES)}')
     if pbem and (solo or bot):
         fail("a game played by e-mail needs a person in every seat, so no --solo or --bot")
-    if (chance != "seeded" or seat) and not pbem:
-        fail("--chance and --seat are options of a game played by e-mail (--pbem)")
+    if (chance != "seeded" or seat or seat_keys) and not pbem:
+        fail("--chance, --seat and --seat-key are options of a game played by e-mail (--pbem)")
+    bound = dict(pair.partition("=")[::2] for pair in seat_keys or [])
+    if any("=" not in pair for pair in seat_keys or []):
+        fail("give --seat-key as SEAT=FINGERPRINT, the fingerprint that nncli key prints")
+    from nncli.fairplay import FairPlayError
+
     try:
         chosen = {k: v for k, v in options.items() if v is not None}
         if campaign_from:
@@ -411,11 +424,11 @@ def new(
         else:
             setup = game.make_setup(chosen)
         if pbem:
-            setup["pbem"] = {"chance": chance}
+            setup["pbem"] = {"chance": chance} | ({"seat_keys": bound} if bound else {})
         created = saveplay.new_save(game, setup)
         if pbem:
             created = saveplay.join(created, game, seat or game.seats(created.state)[0])
-    except (BadSetup, SaveError) as exc:
+    except (BadSetup, SaveError, FairPlayError) as exc:
         fail(str(exc))
     with save_errors(path):
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -983,6 +996,18 @@ def tell_fair_play(game: Game, done: Save, path: Path) -> None:
                    "receive", err=True)
     elif game.mover(done.state) == CHANCE:
         typer.echo(f"note: {saveplay.waiting_message(done, game)}", err=True)
+
+
+@app.command(cls=PlainHelp)
+def key() -> None:
+    """Print your key's fingerprint, for a game's creator to bind your seat to (--seat-key)."""
+    from nncli import fairplay
+
+    try:
+        secret = fairplay.player_key()
+    except (fairplay.FairPlayError, OSError) as exc:
+        fail(str(exc))
+    typer.echo(fairplay.fingerprint(fairplay.Secrets(secret, b"", b"").public_key()))
 
 
 @app.command(cls=PlainHelp)

@@ -88,6 +88,40 @@ class Secrets:
         return f"{REVEAL} {draw} {link(self.chain, CHAIN_LENGTH - 1 - draw).hex()}"
 
 
+def key_path() -> Path:
+    return config_dir() / "key.toml"
+
+
+def player_key() -> bytes:
+    """This player's signing key: the one every seat they join from now on is signed with, so
+    that its fingerprint (``nncli key``) can bind a seat in advance. Made on first use, kept
+    readable by this user alone."""
+    import tomllib
+
+    path = key_path()
+    try:
+        with open(path, "rb") as f:
+            return bytes.fromhex(tomllib.load(f)["key"])
+    except FileNotFoundError:
+        pass
+    except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
+        raise FairPlayError(f"the player key {path} cannot be read: {exc}") from None
+    import secrets as token_source
+
+    key = token_source.token_bytes(32)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(f'key = "{key.hex()}"\n')
+    return key
+
+
+def fingerprint(public_key: bytes) -> str:
+    """The first 16 hex digits of sha256 of a public key: what players compare, and what
+    ``nncli new --seat-key SEAT=FINGERPRINT`` binds a seat to."""
+    return hashlib.sha256(public_key).hexdigest()[:16]
+
+
 def secrets_path(game_id: str, seat: str) -> Path:
     return config_dir() / "games" / game_id / f"{seat}.toml"
 
@@ -130,7 +164,7 @@ def create_secrets(game_id: str, seat: str) -> Secrets:
 
     import tomli_w
 
-    made = Secrets(*(token_source.token_bytes(32) for _ in range(3)))
+    made = Secrets(player_key(), token_source.token_bytes(32), token_source.token_bytes(32))
     path = secrets_path(game_id, seat)
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -178,10 +212,18 @@ class Ledger:
     secrets: dict[str, bytes] = field(default_factory=dict)
     links: dict[str, bytes] = field(default_factory=dict)  # the last chain value each revealed
     reveals: dict[str, bytes] = field(default_factory=dict)  # for the draw now due
+    bound: dict[str, str] = field(default_factory=dict)  # seat -> key fingerprint (--seat-key)
 
     def copy(self) -> Ledger:
         return Ledger(self.mode, self.seats, dict(self.keys), dict(self.commits),
-                      dict(self.secrets), dict(self.links), dict(self.reveals))
+                      dict(self.secrets), dict(self.links), dict(self.reveals), self.bound)
+
+    def check_bound(self, seat: str, public_key: bytes) -> None:
+        """Refuse ``public_key`` for ``seat`` when the seat is bound to another key."""
+        expected = self.bound.get(seat)
+        if expected is not None and fingerprint(public_key) != expected:
+            raise FairPlayError(f"the seat {seat} is bound to the key {expected} (nncli new "
+                                f"--seat-key), not to the key {fingerprint(public_key)}")
 
     def all_joined(self) -> bool:
         return all(seat in self.keys for seat in self.seats)
@@ -253,6 +295,7 @@ class Ledger:
         key = _hex(words[0], 32, "key")
         if not verify_signature(key, digest, signature):
             raise FairPlayError("it is not signed by the key it declares")
+        self.check_bound(by, key)
         self.keys[by] = key
         self.commits[by] = _hex(words[1], 32, "commitment")
         self.links[by] = _hex(words[2], 32, "chain head")
@@ -299,4 +342,12 @@ def ledger_for(setup: Mapping[str, Any], seats: Iterable[str]) -> Ledger | None:
         raise FairPlayError(
             f'the [setup.pbem] table must give chance = one of {", ".join(CHANCE_MODES)}'
         )
-    return Ledger(str(table["chance"]), tuple(seats))
+    seats = tuple(seats)
+    bound = table.get("seat_keys", {})
+    if not isinstance(bound, dict) or not all(
+        seat in seats and isinstance(value, str) and len(value) == 16
+        and all(c in "0123456789abcdef" for c in value) for seat, value in bound.items()
+    ):
+        raise FairPlayError("the [setup.pbem] seat_keys must bind seats of the game to key "
+                            "fingerprints of 16 hex digits")
+    return Ledger(str(table["chance"]), seats, bound=dict(bound))

@@ -197,6 +197,11 @@ def join(save: Save, game: Game, seat: str) -> Save:
     if seat in save.ledger.keys:
         raise SaveError(f"the seat {seat} has already joined this game")
     secrets = fairplay.load_secrets(game_id(save), seat)
+    try:
+        key = secrets.key if secrets else fairplay.player_key()
+        save.ledger.check_bound(seat, fairplay.Secrets(key, b"", b"").public_key())
+    except fairplay.FairPlayError as exc:
+        raise SaveError(f"you cannot join the seat {seat}: {exc}") from None
     if secrets is None:
         secrets = fairplay.create_secrets(game_id(save), seat)
     return progress(protocol_record(save, game, seat, secrets.join_text()), game)

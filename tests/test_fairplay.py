@@ -398,3 +398,45 @@ def test_moves_lists_only_what_can_be_played_here(tmp_path: Path) -> None:
     theirs = ben.run("moves", "SAVE")
     assert (theirs.stdout, theirs.stderr) == (
         "", f"{note}it is a's turn, on their machine: mail the game to them\n")
+
+
+def test_a_seat_bound_to_a_key_refuses_every_other_key(tmp_path: Path) -> None:
+    """``nncli new --pbem --seat-key c=FINGERPRINT``: Ben cannot join Cam's seat, neither with
+    ``join`` (exit 2, nothing changed) nor by writing a join of his own into the log; Cam's key
+    joins it."""
+    ann, ben, cam = players(tmp_path, "a", "b", "c")
+    printed = {p.name: p.run("key").stdout.strip() for p in (ann, ben, cam)}
+    assert all(len(fp) == 16 for fp in printed.values()) and len(set(printed.values())) == 3
+    assert cam.run("key").stdout.strip() == printed["c"]
+    made = ann.run("new", "SAVE", "--game", "toy-dice", "--nations", "a,b,c", "--vp", "100",
+                   "--pbem", "--seat-key", f"c={printed['c']}")
+    assert made.exit_code == 0, made.output
+    assert ann.mail_to(ben, "--as", "b").exit_code == 0
+    before = ben.save.read_bytes()
+    taken = ben.run("join", "SAVE", "c")
+    assert taken.exit_code == 2
+    assert taken.stderr == (
+        f"error: you cannot join the seat c: the seat c is bound to the key {printed['c']} "
+        f"(nncli new --seat-key), not to the key {printed['b']}\n")
+    assert ben.save.read_bytes() == before
+    assert not (ben.config / "games" / savemodel.game_id(loaded(ben)) / "c.toml").exists()
+    forged_join = forged(loaded(ben), "c", ben.secrets("b").join_text(), ben.secrets("b"))
+    inbox = cam.folder / "forged.toml"
+    inbox.write_text(savemodel.dumps(forged_join))
+    refused = cam.run("receive", "SAVE", str(inbox), "--as", "c")
+    assert refused.exit_code == 2 and "is bound to the key" in refused.stderr
+    assert not cam.save.exists()
+    assert ben.mail_to(cam, "--as", "c").exit_code == 0
+    ledger = loaded(cam).ledger
+    assert ledger is not None and set(ledger.keys) == {"a", "b", "c"}
+
+
+def test_a_bad_seat_key_is_refused(tmp_path: Path) -> None:
+    [ann] = players(tmp_path, "a")
+    for bad, said in (("c", "give --seat-key as SEAT=FINGERPRINT"),
+                      ("c=xyz", "the [setup.pbem] seat_keys must bind seats of the game"),
+                      ("z=0123456789abcdef", "the [setup.pbem] seat_keys must bind seats")):
+        result = ann.run("new", "SAVE", "--game", "toy-dice", "--nations", "a,b,c", "--pbem",
+                         "--seat-key", bad)
+        assert result.exit_code == 2 and result.stderr.startswith(f"error: {said}")
+        assert not ann.save.exists()
