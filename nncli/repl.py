@@ -461,8 +461,8 @@ class Repl:
             return
         topic = " ".join(args).lower()
         command = ALIASES.get(topic, topic)
-        text = self.command_help(command) if command in COMMAND_HELP else ""
-        text = text or self.game.help_text(topic)
+        shell = self.command_help(command) if command in COMMAND_HELP else ""
+        text = "\n".join(filter(None, (shell, self.game.help_text(topic))))  # "board": both
         if text:
             self.page(wrapped(text, width))
         else:
