@@ -176,7 +176,7 @@ def test_the_other_shell_blocks_as_written(copy: Path) -> None:
             if command.startswith("scripts/play"):
                 assert "To continue it: scripts/play" in done.stdout
             ran.append(command.split()[0])
-    assert ran.count("scripts/play") == 3 and ran.count("nncli") == 3
+    assert ran.count("scripts/play") == 3 and ran.count("nncli") == 4
 
 
 def test_the_first_game_moves(copy: Path) -> None:
