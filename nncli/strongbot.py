@@ -238,8 +238,8 @@ class Search:
         return self.scripted(state) if self.scripted is not None else None
 
     def step(self, state: Any, move: Any) -> Any:
-        """The state after ``move``: the root (and a determinization of it, which is the
-        search's own) is copied once by ``apply``, every later state is changed in place."""
+        """The state after ``move``: the root is copied by ``apply``; a determinization (the
+        search's own copy) and every later state are changed in place by ``advance``."""
         if state is self.state:
             return self.game.apply(state, move)
         return self.game.advance(state, move)
