@@ -999,6 +999,33 @@ def tell_fair_play(game: Game, done: Save, path: Path) -> None:
 
 
 @app.command(cls=PlainHelp)
+def games(
+    folder: Annotated[
+        Path, typer.Argument(help="The folder of saves.", metavar="FOLDER")
+    ] = Path("saves"),
+) -> None:
+    """The saves in FOLDER, one a line: the game, the round, who is to play, what it waits for,
+    and since when (the save's last change)."""
+    from nncli import pbem
+
+    if not folder.is_dir():
+        fail(f"{folder} is not a folder of saves")
+    for path in sorted(folder.glob("*.toml")):
+        try:
+            save = savefile.load(path)
+            since = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        except (SaveError, OSError) as exc:
+            typer.echo(f"{path}: cannot be read: {shown(str(exc))}")
+            continue
+        game = get_game(save.game_key)
+        waiting = waits_for(game, save)
+        mover = game.mover(save.state)
+        mine = save.ledger is not None and mover in saveplay.local_seats(save)
+        told = "; your turn" if mine else f"; {waiting}" if waiting else ""
+        typer.echo(f"{path}: {shown(pbem.status(game, save))}{told}; since {since}")
+
+
+@app.command(cls=PlainHelp)
 def key() -> None:
     """Print your key's fingerprint, for a game's creator to bind your seat to (--seat-key)."""
     from nncli import fairplay

@@ -23,6 +23,7 @@ from pathlib import Path
 from secrets import token_hex
 
 from nncli import __version__, fairplay, limits, savefile, savemodel, saveplay, saveread
+from nncli.chance import CHANCE
 from nncli.game import Game
 from nncli.savemodel import Save, SaveError
 from nncli.saveplay import seat_name
@@ -216,12 +217,19 @@ def turn_unfinished(game: Game, save: Save) -> bool:
 
 def subject(game: Game, save: Save) -> str:
     """``nncli: Notebook Nations, round 3, Ben to play`` (the round when the state has one)."""
-    parts = [f"nncli: {game.name}"]
+    return f"nncli: {status(game, save)}"
+
+
+def status(game: Game, save: Save) -> str:
+    """``Notebook Nations, round 3, Ben to play`` (the round when the state has one)."""
+    parts = [game.name]
     round_ = game.to_dict(save.state).get("round")
     if isinstance(round_, int):
         parts.append(f"round {round_}")
     mover, winner = game.mover(save.state), game.winner(save.state)
-    if mover is not None:
+    if mover == CHANCE:
+        parts.append("a chance draw due")
+    elif mover is not None:
         parts.append(f"{seat_name(game, save.state, mover)} to play")
     elif winner is not None:
         parts.append(f"{seat_name(game, save.state, winner)} won")
@@ -291,8 +299,6 @@ def fit(line: str) -> list[str]:
 def default_sender(game: Game, save: Save) -> str:
     """``Ann <nncli@localhost>``: the name of this machine's seat in a game played by e-mail,
     else of the player who moved last (or is to move first); never the seat ``chance``."""
-    from nncli.chance import CHANCE
-
     people = [record.by for record in save.moves if record.by != CHANCE]
     mover = game.mover(save.state)
     seat = next(iter(saveplay.local_seats(save)), None) or (people[-1] if people else None)

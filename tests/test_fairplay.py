@@ -440,3 +440,30 @@ def test_a_bad_seat_key_is_refused(tmp_path: Path) -> None:
                          "--seat-key", bad)
         assert result.exit_code == 2 and result.stderr.startswith(f"error: {said}")
         assert not ann.save.exists()
+
+
+def test_games_lists_each_save_with_what_it_waits_for(tmp_path: Path) -> None:
+    """Issue 25: ``nncli games FOLDER``, one line a save: which are the player's to play."""
+    ann, ben = started(tmp_path)
+    waiting = ann.folder / "waiting.toml"
+    shutil.copy(ann.save, waiting)
+    assert ben.mail_to(ann).exit_code == 0
+    (ann.folder / "broken.toml").write_text("format = [\n")
+    listed = ann.run("games", str(ann.folder))
+    assert listed.exit_code == 0, listed.output
+    lines = [line.rsplit("; since ", 1) for line in listed.stdout.splitlines()]
+    assert [text for text, *_ in lines] == [
+        f"{ann.folder / 'broken.toml'}: cannot be read: {ann.folder / 'broken.toml'} is not "
+        "valid TOML (line 1): invalid value",
+        f"{ann.folder / 'from-b.toml'}: Dice race, a chance draw due; the game is waiting for "
+        "a to reveal their part of the next chance draw: mail the game to them",
+        f"{ann.save}: Dice race, a to play; your turn",
+        f"{waiting}: Dice race, a chance draw due; the game is waiting for b to reveal their "
+        "part of the next chance draw: mail the game to them",
+    ]
+    assert all(len(rest) == 1 and len(rest[0]) == 16 for _, *rest in lines[1:])
+    assert ann.mail_to(ben).exit_code == 0
+    theirs = ben.run("games", str(ben.folder)).stdout.splitlines()
+    assert theirs[-1].startswith(
+        f"{ben.save}: Dice race, a to play; it is a's turn, on their machine: mail the game to "
+        "them; since ")
