@@ -80,8 +80,16 @@ def first_difference(ours: Sequence[MoveRecord], theirs: Sequence[MoveRecord]) -
 
 def describe(record: MoveRecord) -> str:
     """``mushroom: build house k29 from th1`` (control characters escaped); a fair-play record's
-    long hex values are cut to their first 12 digits (``thimble: @seed d90a1dd92195...``)."""
+    long hex values are cut to their first 12 digits (``thimble: @seed d90a1dd92195...``), and
+    a join shows its key's fingerprint, as ``nncli key`` prints it (``b: @join key 1a2b...``)."""
     text = record.move
+    words = text.split()
+    if words[:1] == [fairplay.JOIN] and len(words) == 4 and len(words[1]) == 64:
+        try:
+            return shown(f"{record.by}: {fairplay.JOIN} key "
+                         f"{fairplay.fingerprint(bytes.fromhex(words[1]))}")
+        except ValueError:
+            pass
     if fairplay.is_protocol(text):
         text = " ".join(w[:12] + "..." if len(w) > 15 else w for w in text.split())
     return shown(f"{record.by}: {text}")

@@ -266,6 +266,20 @@ def test_receive_and_mail_show_fair_play_records_short() -> None:
     assert pbem.describe(MoveRecord("b", "add 2", "")) == "b: add 2"
 
 
+def test_a_join_is_shown_with_its_key_fingerprint(tmp_path: Path) -> None:
+    """Issue 25: receive's output and the mail body show each join with the fingerprint of its
+    key, the one ``nncli key`` prints, for the players to compare."""
+    ann, ben = players(tmp_path, "a", "b")
+    made = ann.run("new", "SAVE", "--game", "toy-dice", "--nations", "a,b", "--pbem")
+    assert made.exit_code == 0, made.output
+    received = ann.mail_to(ben, "--as", "b")
+    assert received.exit_code == 0, received.output
+    ann_key, ben_key = ann.run("key").stdout.strip(), ben.run("key").stdout.strip()
+    assert f"added by this machine: b: @join key {ben_key}" in received.stdout.splitlines()
+    joins = [pbem.describe(m) for m in loaded(ben).moves if m.move.startswith("@join")]
+    assert joins == [f"a: @join key {ann_key}", f"b: @join key {ben_key}"]  # as a mail shows
+
+
 def test_a_command_reads_each_secrets_file_once(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """A move passes over the seats several times (before it, after it, after each chance
