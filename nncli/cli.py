@@ -424,7 +424,8 @@ def new(
         else:
             setup = game.make_setup(chosen)
         if pbem:
-            setup["pbem"] = {"chance": chance} | ({"seat_keys": bound} if bound else {})
+            setup["pbem"] = ({"chance": chance} | ({"protocol": 2} if chance == "fair" else {})
+                             | ({"seat_keys": bound} if bound else {}))
         created = saveplay.new_save(game, setup)
         if pbem:
             created = saveplay.join(created, game, seat or game.seats(created.state)[0])

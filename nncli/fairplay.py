@@ -8,8 +8,15 @@ seat and signed with that seat's key (docs/FAIRPLAY.md has the whole protocol):
                             of its hash chain (the chain's value number ``CHAIN_LENGTH``)
     @seed SECRET            the seed secret, once every seat has joined; the chance seed is
                             sha256 of every seat's secret in seat order
-    @reveal K VALUE         (fair chance only) the seat's chain value for draw K: sha256(VALUE) is
-                            the value it revealed before (its head for the first draw)
+    @reveal K VALUE         (fair chance only) the seat's next chain value, for the draws due
+                            from draw K on: sha256(VALUE) is the value it revealed before (its head
+                            for its first reveal)
+
+A fair game made with ``protocol = 2`` in ``[setup.pbem]`` (every fair game nncli makes now) draws
+at the cost of play: the draws before the first player's move come from the seed, with no reveal;
+every seat but the first to join reveals its seed secret with its join; and one reveal of each
+seat serves every draw up to the next player's move (a run of draws with no decision between).
+A game without it (protocol 1) takes a reveal of every seat for every draw, as it always did.
 
 Every move of a seat is signed with the seat's key over the move's chained digest; chance moves
 are not signed: anyone can check that they are what the seed or the reveals give. The secrets of
@@ -22,14 +29,15 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from nncli.chance import Stream
 
-CHAIN_LENGTH = 4096  # draws a game may make under fair chance
+CHAIN_LENGTH = 4096  # reveals a seat may make under fair chance
 CHANCE_MODES = ("seeded", "fair")
+PROTOCOLS = (1, 2)  # protocol 2: draws at the cost of play (see the module's docstring)
 CONFIG_ENV = "NNCLI_CONFIG_DIR"
 JOIN, SEED, REVEAL = "@join", "@seed", "@reveal"
 
@@ -83,9 +91,10 @@ class Secrets:
         head = link(self.chain, CHAIN_LENGTH).hex()
         return f"{JOIN} {self.public_key().hex()} {commit} {head}"
 
-    def reveal_text(self, draw: int) -> str:
-        """``@reveal K VALUE``: the chain value for draw ``draw`` (counted from 0)."""
-        return f"{REVEAL} {draw} {link(self.chain, CHAIN_LENGTH - 1 - draw).hex()}"
+    def reveal_text(self, draw: int, position: int) -> str:
+        """``@reveal K VALUE`` for the draw ``draw`` now due: the chain value after the
+        ``position`` values this seat has revealed before (counted from 0)."""
+        return f"{REVEAL} {draw} {link(self.chain, CHAIN_LENGTH - 1 - position).hex()}"
 
 
 def key_path() -> Path:
@@ -207,16 +216,20 @@ class Ledger:
 
     mode: str
     seats: tuple[str, ...]
+    protocol: int = 1
     keys: dict[str, bytes] = field(default_factory=dict)
     commits: dict[str, bytes] = field(default_factory=dict)
     secrets: dict[str, bytes] = field(default_factory=dict)
     links: dict[str, bytes] = field(default_factory=dict)  # the last chain value each revealed
-    reveals: dict[str, bytes] = field(default_factory=dict)  # for the draw now due
+    reveals: dict[str, bytes] = field(default_factory=dict)  # for the draws now due
+    counts: dict[str, int] = field(default_factory=dict)  # how many values each has revealed
+    decided: bool = False  # whether a player has made a move of the game yet
     bound: dict[str, str] = field(default_factory=dict)  # seat -> key fingerprint (--seat-key)
 
     def copy(self) -> Ledger:
-        return Ledger(self.mode, self.seats, dict(self.keys), dict(self.commits),
-                      dict(self.secrets), dict(self.links), dict(self.reveals), self.bound)
+        return replace(self, keys=dict(self.keys), commits=dict(self.commits),
+                       secrets=dict(self.secrets), links=dict(self.links),
+                       reveals=dict(self.reveals), counts=dict(self.counts))
 
     def check_bound(self, seat: str, public_key: bytes) -> None:
         """Refuse ``public_key`` for ``seat`` when the seat is bound to another key."""
@@ -234,13 +247,22 @@ class Ledger:
             return None
         return hashlib.sha256(b"".join(self.secrets[s] for s in self.seats)).digest()
 
+    def takes_reveals(self) -> bool:
+        """Whether the draws now come from the seats' reveals: under fair chance, once every
+        seat has joined, and in protocol 2 only after the first player's move (the draws before
+        it come from the seed)."""
+        return self.mode == "fair" and self.all_joined() and (
+            self.protocol == 1 or self.decided)
+
     def stream(self, draw: int) -> Stream | None:
         """The stream of chance move ``draw``, or None while some seat's part is missing."""
-        if self.mode == "fair":
-            if not self.all_joined() or any(s not in self.reveals for s in self.seats):
+        if self.takes_reveals():
+            if any(s not in self.reveals for s in self.seats):
                 return None
             values = b"".join(self.reveals[s] for s in self.seats)
             return Stream(b"nncli-fair:%d:" % draw + values)
+        if self.mode == "fair" and self.protocol == 1:
+            return None  # (not every seat has joined)
         seed = self.seed()
         return None if seed is None else Stream(b"nncli-pbem:%d:" % draw + seed)
 
@@ -248,13 +270,33 @@ class Ledger:
         """The seats whose record a chance draw waits for now."""
         if not self.all_joined():
             return [s for s in self.seats if s not in self.keys]
-        if self.mode == "fair":
+        if self.takes_reveals():
             return [s for s in self.seats if s not in self.reveals]
         return [s for s in self.seats if s not in self.secrets]
 
+    def may_reveal_seed(self, seat: str) -> bool:
+        """Whether ``seat`` (joined) may reveal its seed secret now: once every seat has joined;
+        in a fair game of protocol 2, any seat but the first to join at once (the first holds
+        its secret back until all have joined, so no seat alone can choose the seed)."""
+        if self.all_joined():
+            return True
+        early = self.mode == "fair" and self.protocol == 2
+        return early and seat in self.keys and seat != next(iter(self.keys))
+
+    def position(self, seat: str) -> int:
+        """How many chain values ``seat`` has revealed: the position of its next one."""
+        return self.counts.get(seat, 0)
+
     def drew(self) -> None:
-        """A chance move was made: the next draw needs new reveals."""
-        self.reveals.clear()
+        """A chance move was made: in protocol 1 the next draw needs new reveals."""
+        if self.protocol == 1:
+            self.reveals.clear()
+
+    def decision(self) -> None:
+        """A player made a move of the game: in protocol 2 the next draw needs new reveals."""
+        self.decided = True
+        if self.protocol == 2:
+            self.reveals.clear()
 
     def check_signed(self, by: str, digest: str, signature: str, number: int) -> None:
         """Refuse move ``number`` unless ``signature`` is the joined key of ``by`` over it."""
@@ -301,8 +343,11 @@ class Ledger:
         self.links[by] = _hex(words[2], 32, "chain head")
 
     def _seed(self, by: str, word: str) -> None:
-        if not self.all_joined():
-            raise FairPlayError("a seed secret may be revealed only once every seat has joined")
+        if not self.may_reveal_seed(by):
+            raise FairPlayError(
+                "a seed secret may be revealed only once every seat has joined"
+                + (" (or by a seat other than the first, with its join)"
+                   if self.mode == "fair" and self.protocol == 2 else ""))
         if by in self.secrets:
             raise FairPlayError("that seat has already revealed its seed secret")
         secret = _hex(word, 32, "secret")
@@ -319,6 +364,9 @@ class Ledger:
             raise FairPlayError(f"it is for draw {draw_word}, but draw {draw} is due")
         if not self.all_joined():
             raise FairPlayError("reveals start once every seat has joined")
+        if not self.takes_reveals():
+            raise FairPlayError("the draws before the first move of the game come from the "
+                                "seed, so there is nothing to reveal for")
         if by in self.reveals:
             raise FairPlayError("that seat has already revealed its value for this draw")
         value = _hex(word, 32, "value")
@@ -326,6 +374,7 @@ class Ledger:
             raise FairPlayError("the value does not hash to the seat's previous chain value")
         self.links[by] = value
         self.reveals[by] = value
+        self.counts[by] = self.position(by) + 1
 
 
 def is_protocol(text: str) -> bool:
@@ -350,4 +399,9 @@ def ledger_for(setup: Mapping[str, Any], seats: Iterable[str]) -> Ledger | None:
     ):
         raise FairPlayError("the [setup.pbem] seat_keys must bind seats of the game to key "
                             "fingerprints of 16 hex digits")
-    return Ledger(str(table["chance"]), seats, bound=dict(bound))
+    protocol = table.get("protocol", 1)
+    if type(protocol) is not int or protocol not in PROTOCOLS or (
+            protocol == 2 and table["chance"] != "fair"):
+        raise FairPlayError("the [setup.pbem] table's protocol must be 1, or 2 with chance = "
+                            '"fair"')
+    return Ledger(str(table["chance"]), seats, protocol, bound=dict(bound))

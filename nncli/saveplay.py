@@ -115,6 +115,7 @@ class _Growing:
         state, record = _step(game, self.state, self.head, text, owned=False)
         if self.ledger is not None:
             record = _signed(self.start, record)
+            self.ledger.decision()
         self.add(state, record)
 
     def settle(self, game: Game) -> None:
@@ -143,7 +144,7 @@ class _Growing:
         move that can then be drawn."""
         while True:
             self.settle(game)
-            if self.ledger is None or not self.ledger.all_joined():
+            if self.ledger is None:
                 return
             due = self.own_record(game, self.ledger)
             if due is None:
@@ -158,11 +159,15 @@ class _Growing:
             secrets = fairplay.load_secrets(game_id(self.start), seat)
             if secrets is None:
                 continue
+            if seat not in ledger.keys:
+                continue
             if seat not in ledger.secrets:
-                return seat, f"{fairplay.SEED} {secrets.secret.hex()}"
-            owes_reveal = ledger.mode == "fair" and seat not in ledger.reveals
+                if ledger.may_reveal_seed(seat):
+                    return seat, f"{fairplay.SEED} {secrets.secret.hex()}"
+                continue
+            owes_reveal = ledger.takes_reveals() and seat not in ledger.reveals
             if owes_reveal and game.mover(self.state) == CHANCE:
-                return seat, secrets.reveal_text(self.draw())
+                return seat, secrets.reveal_text(self.draw(), ledger.position(seat))
         return None
 
 
@@ -225,11 +230,35 @@ def progress(save: Save, game: Game) -> Save:
 
 
 def waiting_message(save: Save, game: Game) -> str:
-    """Why a chance move cannot be drawn yet, and what the players must do."""
+    """Why a chance move cannot be drawn yet, and what the players must do: of several players,
+    the one likely to move after the draws is named last, as the mail should reach them last."""
     assert save.ledger is not None
-    seats = ", ".join(seat_name(game, save.state, s) for s in save.ledger.waiting_for())
-    return (f"the game is waiting for {seats} to reveal their part of the next chance draw: "
+    waiting = save.ledger.waiting_for()
+    seats = ", ".join(seat_name(game, save.state, s) for s in waiting)
+    text = (f"the game is waiting for {seats} to reveal their part of the next chance draw: "
             "mail the game to them")
+    last = likely_mover(game, save.state) if len(waiting) > 1 else None
+    if last not in waiting:
+        return text
+    order = [seat_name(game, save.state, s) for s in waiting if s != last]
+    return (f"{text}, {' then '.join(order)} first and {seat_name(game, save.state, last)} "
+            "last (likely to move next)")
+
+
+def likely_mover(game: Game, state: Any) -> str | None:
+    """The player likely to move once the chance moves due now are made: drawn from a stream of
+    no one's (it tells nothing of the real draws); None when that cannot be found."""
+    from nncli.chance import Stream
+
+    guess = Stream(b"nncli-guess")
+    for _ in range(limits.MAX_MOVES):
+        if game.mover(state) != CHANCE:
+            return game.mover(state)
+        try:
+            state = game.apply(state, game.chance_move(state, guess))
+        except GameError:
+            return None
+    return None
 
 
 def seat_name(game: Game, state: Any, seat: str) -> str:

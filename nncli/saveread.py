@@ -168,6 +168,7 @@ def replay(save: Save, game: Game, records: Iterable[MoveRecord], owned: bool = 
                 ledger.drew()
         elif ledger is not None:
             _check_signed(ledger, record, number)
+            ledger.decision()
         try:
             state, _, canonical = made(game, state, record.move, owned)
         except GameError as exc:

@@ -81,6 +81,11 @@ def loaded(player: Player) -> savemodel.Save:
     return savefile.load(player.save)
 
 
+def ledger_of(save: savemodel.Save) -> fairplay.Ledger:
+    assert save.ledger is not None
+    return save.ledger
+
+
 def test_a_pbem_game_played_five_turns_ends_identical_in_both_folders(tmp_path: Path) -> None:
     """Seeded chance: the seed is made of both secrets; the copies agree move for move."""
     ann, ben = started(tmp_path)
@@ -185,7 +190,7 @@ def test_under_fair_chance_the_mover_cannot_compute_the_draw(tmp_path: Path) -> 
     save = loaded(ann)
     assert DICE.mover(save.state) == "chance"
     draw = saveread.chance_count(save.moves)
-    needed = ben.secrets().reveal_text(draw).split()[-1]
+    needed = ben.secrets().reveal_text(draw, ledger_of(save).position("b")).split()[-1]
     for path in [*ann.folder.rglob("*"), *ann.config.rglob("*")]:
         if path.is_file():
             assert needed not in path.read_text(errors="replace")
@@ -216,7 +221,7 @@ def test_a_forged_or_reordered_reveal_is_refused(tmp_path: Path, how: str) -> No
     save = loaded(ann)
     draw = saveread.chance_count(save.moves)
     ben_secrets = ben.secrets()
-    good = ben_secrets.reveal_text(draw)
+    good = ben_secrets.reveal_text(draw, ledger_of(save).position("b"))
     text = {"wrong value": f"{fairplay.REVEAL} {draw} {'cd' * 32}",
             "wrong draw": f"{fairplay.REVEAL} {draw + 1} {good.split()[-1]}",
             "twice": good}[how]
@@ -481,3 +486,116 @@ def test_games_lists_each_save_with_what_it_waits_for(tmp_path: Path) -> None:
     assert theirs[-1].startswith(
         f"{ben.save}: Dice race, a to play; it is a's turn, on their machine: mail the game to "
         "them; since ")
+
+
+# --- fair chance at the cost of play (issue 25 item 5) -------------------------------------------
+
+
+def test_a_new_fair_game_draws_its_setup_from_the_joint_seed(tmp_path: Path) -> None:
+    """The draws before anyone has chosen anything come from the seed of the players' committed
+    secrets (as seeded chance does), with no reveal; the second seat reveals its secret with
+    its join, so the first draw is made as soon as the game is back with its creator."""
+    ann, ben = players(tmp_path, "a", "b")
+    made = ann.run("new", "SAVE", "--game", "toy-dice", "--nations", "a,b", "--vp", "100",
+                   "--pbem", "--chance", "fair")
+    assert made.exit_code == 0, made.output
+    assert loaded(ann).setup["pbem"] == {"chance": "fair", "protocol": 2}
+    assert ann.mail_to(ben, "--as", "b").exit_code == 0
+    assert [m.move.split()[0] for m in loaded(ben).moves] == ["@join", "@join", "@seed"]
+    assert ben.mail_to(ann).exit_code == 0
+    save = loaded(ann)
+    assert [m.move.split()[0] for m in save.moves] == ["@join", "@join", "@seed", "@seed",
+                                                       "roll"]
+    seed = hashlib.sha256(ann.secrets().secret + ben.secrets().secret).digest()
+    assert save.moves[-1].move == f"roll {1 + fairplay.Stream(b'nncli-pbem:0:' + seed).below(6)}"
+    moves = ann.run("moves", "SAVE")
+    assert moves.stdout == "add 1\nadd 2\n"
+
+
+def early_record(tmp_path: Path, text: str, by: str) -> Result:
+    """``text`` by ``by`` (signed with their key) added to Ben's copy of a new three-seat fair
+    game that Ben has just joined, and the copy verified."""
+    group = players(tmp_path, "a", "b", "c")
+    ann, ben = group[0], group[1]
+    assert ann.run("new", "SAVE", "--game", "toy-dice", "--nations", "a,b,c", "--vp", "100",
+                   "--pbem", "--chance", "fair").exit_code == 0
+    assert ann.mail_to(ben, "--as", "b").exit_code == 0
+    signer = {"a": ann, "b": ben}[by]
+    save = loaded(ben)
+    bad = forged(save, by, text.replace("SECRET", signer.secrets(by).secret.hex()),
+                 signer.secrets(by))
+    ben.save.write_text(savemodel.dumps(bad))
+    return ben.run("verify", "SAVE")
+
+
+def test_the_first_seat_cannot_reveal_its_seed_before_every_seat_has_joined(
+        tmp_path: Path) -> None:
+    """The first seat to join holds its secret back until every seat has committed to theirs:
+    else the last to join could choose the seed."""
+    result = early_record(tmp_path, f"{fairplay.SEED} SECRET", "a")
+    assert result.exit_code == 2
+    assert "may be revealed only once every seat has joined" in result.output
+
+
+def test_no_reveal_is_taken_before_the_first_players_move(tmp_path: Path) -> None:
+    """The setup's draws come from the seed: a reveal for them is refused."""
+    result = early_record(tmp_path, f"{fairplay.REVEAL} 0 {'ab' * 32}", "b")
+    assert result.exit_code == 2
+    assert "reveals start once every seat has joined" in result.output
+
+
+def test_an_old_fair_save_still_loads_and_verifies() -> None:
+    """A fair game saved before protocol 2 (no ``protocol`` in ``[setup.pbem]``, written by the
+    nncli of before) keeps its rules: a reveal of each seat for every draw, the first too."""
+    save = savefile.load(Path(__file__).parent / "data" / "fair-protocol-1.toml", full=True)
+    assert save.ledger is not None and save.ledger.protocol == 1
+    draws = sum(m.by == "chance" for m in save.moves)
+    reveals = [m for m in save.moves if m.move.startswith(fairplay.REVEAL)]
+    assert draws == 6 and len(reveals) == 2 * draws
+    assert int(reveals[0].move.split()[1]) == 0  # the first roll was revealed for too
+
+
+def test_three_players_relay_a_fair_dice_game(tmp_path: Path) -> None:
+    """The mails relayed between three folders (tests/fairrelay.py): the first move comes on
+    the mail that ends the first pass around the table (the creator's, who completes the seed)
+    or, when another player moves first, the next one; the setup's draws need no reveal; each
+    run of draws after a move needs one reveal of each seat however long it is."""
+    from tests import fairrelay
+
+    tally = fairrelay.play("dice", {"players": 3, "seed": 5}, "fair", tmp_path, max_mails=40)
+    assert tally.first_move_mail is not None and tally.first_move_mail <= 3 + 1
+    assert tally.setup_draws > 1
+    save = saveread.loads((tmp_path / "cat" / "game.toml").read_text())
+    runs: list[list[MoveRecord]] = []
+    decided = False
+    for record in save.moves:
+        if record.by != "chance" and not fairplay.is_protocol(record.move):
+            decided = True
+            runs.append([])
+        elif decided:
+            runs[-1].append(record)
+        else:
+            assert not record.move.startswith(fairplay.REVEAL)
+    long_runs = 0
+    for run in runs:
+        reveals = [r.by for r in run if r.move.startswith(fairplay.REVEAL)]
+        draws = sum(r.by == "chance" for r in run)
+        if draws:
+            assert sorted(reveals) == ["ann", "ben", "cat"]
+            long_runs += draws > 1
+    assert long_runs
+
+
+def test_of_several_players_the_waiting_message_names_the_next_mover_last(
+        tmp_path: Path) -> None:
+    """A mail to the player who moves after the draws would have to come back the other way;
+    named last, they get it last, with every other part already in: one mail fewer."""
+    ann, ben, cam = started(tmp_path, chance="fair", seats=("a", "b", "c"))
+    assert cam.mail_to(ann).exit_code == 0  # Ann reveals her seed secret: the first roll
+    result = ann.run("move", "SAVE", "add 1")
+    assert result.exit_code == 0, result.output
+    assert ("the game is waiting for b, c to reveal their part of the next chance draw: mail "
+            "the game to them, c first and b last (likely to move next)") in result.output
+    assert ann.mail_to(cam).exit_code == 0
+    assert cam.mail_to(ben).exit_code == 0
+    assert DICE.mover(loaded(ben).state) == "b"  # drawn, and Ben's to play
