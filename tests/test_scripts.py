@@ -49,3 +49,17 @@ def test_bench_quick_prints_every_figure_with_its_verdict() -> None:
                    "(S) strong bot, 4 2-player positions"):
         assert figure in out, out
     assert out.count("PASS") + out.count("MISS") == 5 + len(costly_shapes.BODIES)  # (6): each once
+
+
+def test_relay_fair_counts_the_mails_of_a_relayed_game() -> None:
+    """scripts/relay-fair plays a fair and a seeded game of bots by mail and counts the mails; a
+    game cut short by --max-mails is counted and makes the exit status 1."""
+    done = subprocess.run([sys.executable, str(SCRIPTS / "relay-fair"), "--game", "dice",
+                           "--max-mails", "12"], capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert done.returncode == 1, done.stderr[-2000:]
+    header, *rows = done.stdout.splitlines()
+    assert header.split() == ["game", "chance", "mails", "rounds", "first", "setup", "draws",
+                              "runs", "hand", "extra", "/draw"]
+    assert [row.split()[:4] for row in rows] == [["dice", "fair", "12", "4"],
+                                                 ["dice", "seeded", "12", "4"]]
