@@ -17,6 +17,7 @@ from nncli.chance import CHANCE, seeded
 from nncli.game import Game, get_game
 from nncli.notebook.moves import Collect
 from tests.test_encounters import at_token
+from tests.test_repl import play_in_pty
 
 ROOT = Path(__file__).resolve().parent.parent
 SETUPS: dict[str, dict[str, Any]] = {
@@ -200,3 +201,25 @@ def test_move_bot_takes_a_budget(tmp_path: Path) -> None:
         refused = runner.invoke(app, ["move", str(tmp_path / "a.toml"), *bad])
         assert refused.exit_code == 2 and "Traceback" not in refused.output, refused.output
     assert (tmp_path / "a.toml").read_bytes() == before
+
+
+def test_hint_at_a_terminal_thinks_and_ctrl_c_keeps_the_best_so_far(tmp_path: Path) -> None:
+    """In `nncli play`, `hint` says that it thinks; Ctrl-C stops a long search and the hint
+    still shows the best moves found so far, with how often each won; the game goes on."""
+    import pexpect
+
+    save = tmp_path / "n.toml"
+    done = subprocess.run([sys.executable, "-m", "nncli", "new", str(save), "--game", "nations",
+                           "--names", "Ann,Ben", "--seed", "2"], capture_output=True, check=False)
+    assert done.returncode == 0, done.stderr
+    before = save.read_bytes()
+    child = play_in_pty(pexpect, save, tmp_path, lines=24, columns=80)
+    child.expect("persia>")
+    child.send("hint 100000000\r")
+    child.expect("thinking for 100000000 iterations")
+    child.sendintr()
+    child.expect(r"hint: \S[^\r\n]*: won \d+% of \d+ playouts")
+    child.expect(r"\(type [^\r\n]+, or Tab, to play it\)")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert save.read_bytes() == before
