@@ -15,7 +15,8 @@ seat and signed with that seat's key (docs/FAIRPLAY.md has the whole protocol):
 A fair game made with ``protocol = 2`` in ``[setup.pbem]`` (every fair game nncli makes now) draws
 at the cost of play: the draws before the first player's move come from the seed, with no reveal;
 every seat but the first to join reveals its seed secret with its join; and one reveal of each
-seat serves every draw up to the next player's move (a run of draws with no decision between).
+seat serves every draw up to the next player's move (a run of draws with no decision between),
+two of the values at least revealed after that move, the others (all seats but two) maybe ahead.
 A game without it (protocol 1) takes a reveal of every seat for every draw, as it always did.
 
 Every move of a seat is signed with the seat's key over the move's chained digest; chance moves
@@ -221,15 +222,18 @@ class Ledger:
     commits: dict[str, bytes] = field(default_factory=dict)
     secrets: dict[str, bytes] = field(default_factory=dict)
     links: dict[str, bytes] = field(default_factory=dict)  # the last chain value each revealed
-    reveals: dict[str, bytes] = field(default_factory=dict)  # for the draws now due
+    reveals: dict[str, bytes] = field(default_factory=dict)  # for the draws now due (or next)
     counts: dict[str, int] = field(default_factory=dict)  # how many values each has revealed
     decided: bool = False  # whether a player has made a move of the game yet
+    fresh: set[str] = field(default_factory=set)  # protocol 2: who revealed since the last move
+    current: bytes | None = None  # protocol 2: the values of the run of draws being made
     bound: dict[str, str] = field(default_factory=dict)  # seat -> key fingerprint (--seat-key)
 
     def copy(self) -> Ledger:
         return replace(self, keys=dict(self.keys), commits=dict(self.commits),
                        secrets=dict(self.secrets), links=dict(self.links),
-                       reveals=dict(self.reveals), counts=dict(self.counts))
+                       reveals=dict(self.reveals), counts=dict(self.counts),
+                       fresh=set(self.fresh))
 
     def check_bound(self, seat: str, public_key: bytes) -> None:
         """Refuse ``public_key`` for ``seat`` when the seat is bound to another key."""
@@ -257,10 +261,8 @@ class Ledger:
     def stream(self, draw: int) -> Stream | None:
         """The stream of chance move ``draw``, or None while some seat's part is missing."""
         if self.takes_reveals():
-            if any(s not in self.reveals for s in self.seats):
-                return None
-            values = b"".join(self.reveals[s] for s in self.seats)
-            return Stream(b"nncli-fair:%d:" % draw + values)
+            values = self.current or self._run_values()
+            return None if values is None else Stream(b"nncli-fair:%d:" % draw + values)
         if self.mode == "fair" and self.protocol == 1:
             return None  # (not every seat has joined)
         seed = self.seed()
@@ -287,16 +289,39 @@ class Ledger:
         """How many chain values ``seat`` has revealed: the position of its next one."""
         return self.counts.get(seat, 0)
 
+    def _run_values(self) -> bytes | None:
+        """Every seat's revealed value in seat order, once all are in (in protocol 2, with the
+        values of two seats or more revealed since the last move: see ``may_reveal_ahead``)."""
+        if any(s not in self.reveals for s in self.seats):
+            return None
+        if self.protocol == 2 and len(self.fresh) < min(2, len(self.seats)):
+            return None
+        return b"".join(self.reveals[s] for s in self.seats)
+
+    def may_reveal_ahead(self) -> bool:
+        """Protocol 2: whether a seat may reveal its value for the next run of draws before the
+        move that leads to it. At most all seats but two may, so that two seats or more reveal
+        theirs after that move: whoever made it (or any move before it) then lacks a value
+        revealed after their move by someone else, and cannot foresee the draws."""
+        return (self.protocol == 2 and self.takes_reveals()
+                and len(self.reveals) < len(self.seats) - 2)
+
     def drew(self) -> None:
-        """A chance move was made: in protocol 1 the next draw needs new reveals."""
+        """A chance move was made: in protocol 1 the next draw needs new reveals; in protocol 2
+        the run's values serve its every draw, and reveals from now on are for the next run."""
         if self.protocol == 1:
             self.reveals.clear()
+        elif self.current is None:
+            self.current = self._run_values()
+            self.reveals.clear()
+            self.fresh.clear()
 
     def decision(self) -> None:
-        """A player made a move of the game: in protocol 2 the next draw needs new reveals."""
+        """A player made a move of the game: in protocol 2 the run of draws is over, and a value
+        revealed before now no longer counts as revealed after the last move."""
         self.decided = True
-        if self.protocol == 2:
-            self.reveals.clear()
+        self.current = None
+        self.fresh.clear()
 
     def check_signed(self, by: str, digest: str, signature: str, number: int) -> None:
         """Refuse move ``number`` unless ``signature`` is the joined key of ``by`` over it."""
@@ -358,8 +383,13 @@ class Ledger:
     def _reveal(self, by: str, draw_word: str, word: str, draw: int, at_chance: bool) -> None:
         if self.mode != "fair":
             raise FairPlayError("this game's chance is seeded, so it takes no reveals")
-        if not at_chance:
-            raise FairPlayError("no chance move is due, so there is nothing to reveal for")
+        if not at_chance and not self.may_reveal_ahead():
+            raise FairPlayError("no chance move is due, so there is nothing to reveal for"
+                                + (" (a value for the next draws may be revealed before the "
+                                   "move that leads to them by all seats but two)"
+                                   if self.protocol == 2 else ""))
+        if at_chance and self.current is not None:
+            raise FairPlayError("the draws now due have every seat's value already")
         if draw_word != str(draw):
             raise FairPlayError(f"it is for draw {draw_word}, but draw {draw} is due")
         if not self.all_joined():
@@ -375,6 +405,8 @@ class Ledger:
         self.links[by] = value
         self.reveals[by] = value
         self.counts[by] = self.position(by) + 1
+        if at_chance:
+            self.fresh.add(by)
 
 
 def is_protocol(text: str) -> bool:

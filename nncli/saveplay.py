@@ -165,8 +165,14 @@ class _Growing:
                 if ledger.may_reveal_seed(seat):
                     return seat, f"{fairplay.SEED} {secrets.secret.hex()}"
                 continue
-            owes_reveal = ledger.takes_reveals() and seat not in ledger.reveals
-            if owes_reveal and game.mover(self.state) == CHANCE:
+            if not ledger.takes_reveals() or seat in ledger.reveals:
+                continue
+            mover = game.mover(self.state)
+            due = mover == CHANCE and ledger.current is None
+            # a value for the next draws, given ahead by a seat that is not to move (the mover's
+            # own would count as revealed before its move, and spare no mail)
+            ahead = mover not in (None, CHANCE, seat) and ledger.may_reveal_ahead()
+            if due or ahead:
                 return seat, secrets.reveal_text(self.draw(), ledger.position(seat))
         return None
 

@@ -559,30 +559,31 @@ def test_three_players_relay_a_fair_dice_game(tmp_path: Path) -> None:
     """The mails relayed between three folders (tests/fairrelay.py): the first move comes on
     the mail that ends the first pass around the table (the creator's, who completes the seed)
     or, when another player moves first, the next one; the setup's draws need no reveal; each
-    run of draws after a move needs one reveal of each seat however long it is."""
+    run of draws after a move needs one reveal of each seat however long it is, two of them
+    after the last move (one may come ahead, from a seat that held the game meanwhile)."""
     from tests import fairrelay
 
     tally = fairrelay.play("dice", {"players": 3, "seed": 5}, "fair", tmp_path, max_mails=40)
     assert tally.first_move_mail is not None and tally.first_move_mail <= 3 + 1
     assert tally.setup_draws > 1
     save = saveread.loads((tmp_path / "cat" / "game.toml").read_text())
-    runs: list[list[MoveRecord]] = []
-    decided = False
+    decided, in_run, long_runs, draws = False, False, 0, 0
+    revealed: dict[str, bool] = {}  # seat -> revealed since the last player's move
     for record in save.moves:
-        if record.by != "chance" and not fairplay.is_protocol(record.move):
-            decided = True
-            runs.append([])
-        elif decided:
-            runs[-1].append(record)
-        else:
-            assert not record.move.startswith(fairplay.REVEAL)
-    long_runs = 0
-    for run in runs:
-        reveals = [r.by for r in run if r.move.startswith(fairplay.REVEAL)]
-        draws = sum(r.by == "chance" for r in run)
-        if draws:
-            assert sorted(reveals) == ["ann", "ben", "cat"]
-            long_runs += draws > 1
+        if record.move.startswith(fairplay.REVEAL):
+            assert decided and record.by not in revealed
+            revealed[record.by] = True
+        elif record.by == "chance":
+            if decided and not in_run:  # a run's first draw: one value of each seat,
+                assert sorted(revealed) == ["ann", "ben", "cat"]  # two after the last move
+                assert sum(revealed.values()) >= 2
+                revealed, draws = {}, 0
+            draws += 1
+            long_runs += decided and draws == 2
+            in_run = True
+        elif not fairplay.is_protocol(record.move):
+            decided, in_run = True, False
+            revealed = dict.fromkeys(revealed, False)
     assert long_runs
 
 
@@ -599,3 +600,30 @@ def test_of_several_players_the_waiting_message_names_the_next_mover_last(
     assert ann.mail_to(cam).exit_code == 0
     assert cam.mail_to(ben).exit_code == 0
     assert DICE.mover(loaded(ben).state) == "b"  # drawn, and Ben's to play
+
+
+def test_all_seats_but_two_may_reveal_ahead_of_the_move(tmp_path: Path) -> None:
+    """In a game of three, one seat may reveal its value for the next draws before the move
+    that leads to them (it spares a mail when that seat holds the game meanwhile); a second is
+    refused, so two values always come after the move, one of them not the mover's."""
+    ann, ben, cam = started(tmp_path, chance="fair", seats=("a", "b", "c"))
+    assert cam.mail_to(ann).exit_code == 0  # the setup's roll is drawn: a to move
+    assert ann.run("move", "SAVE", "add 1").exit_code == 0
+    assert ann.mail_to(cam).exit_code == 0 and cam.mail_to(ben).exit_code == 0
+    save = loaded(ben)  # the roll drawn, b to move; Cam reveals ahead, then Ann would too
+    assert DICE.mover(save.state) == "b"
+    draw = saveread.chance_count(save.moves)
+    ahead = forged(save, "c", cam.secrets().reveal_text(draw, 1), cam.secrets())
+    ben.save.write_text(savemodel.dumps(ahead))
+    assert ben.run("verify", "SAVE").exit_code == 0
+    ben.save.write_text(savemodel.dumps(
+        forged(ahead, "a", ann.secrets().reveal_text(draw, 1), ann.secrets())))
+    result = ben.run("verify", "SAVE")
+    assert result.exit_code == 2
+    assert "by all seats but two" in result.output
+    ben.save.write_text(savemodel.dumps(ahead))
+    assert ben.run("move", "SAVE", "add 1").exit_code == 0
+    assert ben.mail_to(ann).exit_code == 0  # Ann's is the second value after the move
+    last = [(m.by, m.move.split()[0]) for m in loaded(ann).moves[-3:]]
+    assert last == [("a", "@reveal"), ("chance", "roll"), ("a", "@reveal")]  # and Ann, not
+    assert DICE.mover(loaded(ann).state) == "c"  # to move, gives hers for the next draws ahead
