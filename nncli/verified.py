@@ -33,7 +33,7 @@ from nncli.savemodel import Save, SaveError
 
 _SHELL = os.path.dirname(__file__)
 _JUDGES = ("__init__.py", "limits.py", "savemodel.py", "savemigrate.py", "saveread.py",
-           "savetext.py", "verified.py", "chance.py", "game.py")
+           "savetext.py", "verified.py", "chance.py", "game.py", "fairplay.py")
 
 
 class Entry(NamedTuple):

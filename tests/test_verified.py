@@ -246,6 +246,7 @@ def test_the_entry_name_follows_the_code_and_data(
 def test_the_notebook_package_code_and_data_judge_its_saves() -> None:
     names = {Path(p).name for p in verified._judges(NOTEBOOK)}
     assert {"engine.py", "saveread.py", "savetext.py", "verified.py"} <= names
+    assert "fairplay.py" in names  # its ledger's rules judge a game played by e-mail
     assert any(name.endswith(".toml") for name in names)  # the game's data files
 
 
