@@ -196,3 +196,14 @@ def test_show_is_the_screen_and_the_last_report_within_80x24() -> None:
     said = [line for line in lines if line.startswith("> ")]
     assert said and said[-1].startswith("> scarcity: ")
     assert not any(key in line for line in said for key in state.nations)
+
+
+def test_show_ends_with_who_acts_now() -> None:
+    """``nncli show`` says who acts now on its last line, as the other games' show does (the
+    e-mail walkthrough points to it): the nation to move and its player, the phase, the round."""
+    state = h.to_action(2, names=["Ann", "Ben"])
+    key = engine.flow.mover(state)
+    last = render.render(state, False).splitlines()[-1]
+    assert last.startswith("round 1 (I-A, Antiquity), action")
+    assert last.endswith(f"{render.who(state.nations[key])} to act.")
+    assert "Ann" in last or "Ben" in last

@@ -87,6 +87,15 @@ def status(state: State) -> str:
             f"food {n.food} stone {n.stone} gold {n.gold} books {books} | VP {n.vp}")
 
 
+def acting(state: State) -> str:
+    """Who acts now, the last line of ``nncli show`` as in the other games: "round 1 (I-A,
+    Antiquity), growth: Greece (Ann) to act." (or who won, or the chance draw due)."""
+    key = flow.mover(state)
+    if state.phase == OVER or key == flow.CHANCE:
+        return status(state)
+    return f"{round_label(state)}, {PHASE_NAMES[state.phase]}: {who(state.nations[key])} to act."
+
+
 def cell_name(name: str, width: int, lines: int) -> list[str]:
     """``name`` in at most ``lines`` lines of ``width``, broken at words; a word too long for
     the cell, or the last line when the whole does not fit, cut with a dot (the short form)."""
@@ -348,7 +357,8 @@ def render(
         from nncli.nations.words import report
 
         said = [f"> {line}" for line in report(state)][-REPORT_ROOM:]
-        lines = [*screen(state, content, shown, width, height - len(said)), *said]
+        lines = [*screen(state, content, shown, width, height - len(said) - 1), *said,
+                 acting(state)]
         lines[0] = bold(lines[0], color)
     return "\n".join(line if line.startswith("\x1b") else line[:width] for line in lines[:height])
 
