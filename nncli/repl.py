@@ -443,7 +443,11 @@ class Repl:
             self.error("there is no move to suggest now")
             return
         self.say(f"thinking for {budget.describe()} (Ctrl-C stops it early)...")
-        found = strongbot.hint(self.game, self.save.state, budget, seed=len(self.save.moves))
+        try:
+            found = strongbot.hint(self.game, self.save.state, budget, seed=len(self.save.moves))
+        except KeyboardInterrupt:  # before the search began: nothing found yet
+            self.error("the hint was stopped before its search began")
+            return
         assert found is not None  # a player is to move
         self.say(shown(f"hint: {strongbot.advice(self.game, found)}"))
         self.say(shown(f"(type {self.game.format(found.best)}, or Tab, to play it)"))

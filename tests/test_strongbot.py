@@ -6,6 +6,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -217,9 +218,11 @@ def test_hint_at_a_terminal_thinks_and_ctrl_c_keeps_the_best_so_far(tmp_path: Pa
     child.expect("persia>")
     child.send("hint 100000000\r")
     child.expect("thinking for 100000000 iterations")
+    time.sleep(1)  # let the search begin: Ctrl-C then stops it, not its set-up
     child.sendintr()
     child.expect(r"hint: \S[^\r\n]*: won \d+% of \d+ playouts")
     child.expect(r"\(type [^\r\n]+, or Tab, to play it\)")
-    child.sendline("quit")
+    child.expect("persia>")  # the next prompt, ready for what is typed
+    child.send("quit\r")
     child.expect(pexpect.EOF)
     assert save.read_bytes() == before
