@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # the mail modules are imported by the commands that use them
     from email.message import EmailMessage
 
     from nncli.mailfetch import Found
-    from nncli.mailsettings import Server, Settings
+    from nncli.mailsettings import Inbox, Server, Settings
 
 app = typer.Typer(
     help="Play board games turn by turn at the command line.",
@@ -812,7 +812,11 @@ def send_message(server: Server, message: EmailMessage) -> None:
 
 @app.command(cls=PlainHelp)
 def receive(
-    save: SaveArg,
+    save: Annotated[
+        Path | None,
+        typer.Argument(help="Your copy of the game (with --fetch and none: every game waiting "
+                       "in the inbox, into saves/).", show_default=False, metavar="SAVE"),
+    ] = None,
     incoming: Annotated[
         Path | None,
         typer.Argument(
@@ -845,6 +849,9 @@ def receive(
              "your inbox, not both")
     if game_id and not fetch:
         fail("--game-id goes with --fetch")
+    if save is None:
+        fetch_every_game(Path("saves"), quiet, game_id, as_name)
+        return
     if incoming is None:
         fetch_messages(save, quiet, game_id, as_name)
         return
@@ -896,21 +903,64 @@ def told_taken(game: Game, ours: Save, received: Save, done: Save, path: Path,
     tell_fair_play(game, done, path)
 
 
-def fetch_messages(path: Path, quiet: bool, wanted: str | None, player: str | None) -> None:
-    """``receive SAVE --fetch``: take the new messages of the game of ``path`` from the inbox
-    (of the game ``wanted``, or the only game with new messages there, when ``path`` does not
-    exist yet)."""
-    from nncli import mailfetch
-    from nncli.mailsettings import MailError, settings_path
+def fetch_inbox() -> Inbox:
+    """The inbox of the mail settings, for ``--fetch`` (exit 2 when there is none)."""
+    from nncli.mailsettings import settings_path
 
     settings = mail_settings()
     if settings is None or settings.inbox is None:
         fail(f"--fetch needs an [inbox] table in the mail settings "
              f"{settings.path if settings else settings_path()} (README: Play by email)")
+    return settings.inbox
+
+
+def fetch_every_game(folder: Path, quiet: bool, wanted: str | None, player: str | None) -> None:
+    """``receive --fetch`` with no SAVE: every game with new messages in the inbox (or only
+    ``wanted``), each into its save in ``folder`` (the one holding that game, else a new copy
+    named by the game's id), as ``receive SAVE --fetch`` takes them."""
+    from nncli import mailfetch
+    from nncli.mailsettings import MailError
+
+    inbox = fetch_inbox()
+    try:
+        with mailfetch.opened(inbox) as box:
+            waiting = list(dict.fromkeys(m.game for m in box.unread(wanted)))
+    except MailError as exc:
+        fail(f"nothing was fetched: {exc}")
+    if not waiting:
+        typer.echo("nothing new in the inbox")
+        return
+    held: dict[str, Path] = {}
+    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
+        try:
+            held.setdefault(savemodel.game_id(savefile.load(path)), path)
+        except (SaveError, OSError):
+            continue  # not a save of ours: ``nncli games`` says why
+    folder.mkdir(parents=True, exist_ok=True)
+    failed = False
+    for game in waiting:
+        path = held.get(game, folder / f"game-{game}.toml")
+        typer.echo(f"{path}:")
+        try:
+            fetch_messages(path, quiet, None if path.exists() else game, player)
+        except typer.Exit as exc:  # told already; the other games are still fetched
+            failed = failed or bool(exc.exit_code)
+    if failed:
+        raise typer.Exit(EXIT_BAD)
+
+
+def fetch_messages(path: Path, quiet: bool, wanted: str | None, player: str | None) -> None:
+    """``receive SAVE --fetch``: take the new messages of the game of ``path`` from the inbox
+    (of the game ``wanted``, or the only game with new messages there, when ``path`` does not
+    exist yet)."""
+    from nncli import mailfetch
+    from nncli.mailsettings import MailError
+
+    inbox = fetch_inbox()
     with locked(path, must_exist=False):
         ours = open_save(path)[1] if path.exists() else None
         try:
-            with mailfetch.opened(settings.inbox) as box:
+            with mailfetch.opened(inbox) as box:
                 found = box.unread(savemodel.game_id(ours) if ours else wanted)
                 if ours is not None and wanted not in (None, savemodel.game_id(ours)):
                     fail(f"{path} is the game {savemodel.game_id(ours)}, not {wanted}")

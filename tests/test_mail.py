@@ -511,3 +511,30 @@ def test_whole_games_by_send_and_fetch_alone(tmp_path: Path, servers: Servers, k
     people = {m.by for m in save.moves if m.by != "chance" and not m.move.startswith("@")}
     assert len(people) == min(count, TURNS)
     assert all(unread(p) >= 2 for p in group if p.inbox.exists())  # the other mail
+
+
+def test_fetch_with_no_save_takes_every_game_into_saves(
+        tmp_path: Path, servers: Servers, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`receive --fetch` with no SAVE takes each game with new messages into saves/: a new
+    copy named by the game's id, or the save that already holds the game; a message that is
+    no save is told and left (exit 2), the rest still taken; fetching again finds nothing."""
+    ann, ben = player(tmp_path, servers, "ann"), player(tmp_path, servers, "ben", "maildir")
+    other_mail(ben)
+    race(ann, "add 3")
+    assert ann.run("mail", "SAVE", "--to", ben.address, "--send").exit_code == 0
+    monkeypatch.chdir(ben.folder)
+    done = ben.run("receive", "--fetch")
+    game = savemodel.game_id(savefile.load(ann.save))
+    copy = ben.folder / "saves" / f"game-{game}.toml"
+    assert done.exit_code == 2 and "was not accepted" in done.stderr, done.output
+    assert copy.read_bytes() == ann.save.read_bytes()
+    assert f"saves/game-{game}.toml:" in done.stdout
+    again = ben.run("receive", "--fetch")
+    assert "nothing new" in again.stdout and copy.read_bytes() == ann.save.read_bytes()
+    renamed = ben.folder / "saves" / "mine.toml"
+    copy.rename(renamed)
+    assert ann.run("move", "SAVE", "add 2").exit_code == 0  # an unsigned race: any seat
+    assert ann.run("mail", "SAVE", "--to", ben.address, "--send").exit_code == 0
+    taken = ben.run("receive", "--fetch", "--game-id", game)
+    assert taken.exit_code == 0, taken.output
+    assert renamed.read_bytes() == ann.save.read_bytes() and not copy.exists()
