@@ -16,7 +16,7 @@ import mailbox
 import os
 import ssl
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -206,7 +206,7 @@ def _imap(server: Server, folder: str) -> Iterator[ImapBox]:
     try:
         imap = _connect(server)
     except ssl.SSLError as exc:
-        raise MailError(f"cannot talk securely to {where}: {exc.reason or exc}") from None
+        raise server.tls_failure(where, exc) from None
     except TimeoutError:
         raise MailError(f"{where} did not answer within {TIMEOUT} seconds") from None
     except (OSError, imaplib.IMAP4.error) as exc:
@@ -237,7 +237,7 @@ def _imap(server: Server, folder: str) -> Iterator[ImapBox]:
 
 
 def _connect(server: Server) -> imaplib.IMAP4:
-    context = ssl.create_default_context()
+    context = server.tls_context()
     if server.security == "tls":
         return imaplib.IMAP4_SSL(server.host, server.port, ssl_context=context, timeout=TIMEOUT)
     imap = imaplib.IMAP4(server.host, server.port, timeout=TIMEOUT)
@@ -245,7 +245,8 @@ def _connect(server: Server) -> imaplib.IMAP4:
         try:
             imap.starttls(context)
         except BaseException:
-            imap.shutdown()
+            with suppress(OSError):  # the socket the failed handshake left may be closed
+                imap.shutdown()
             raise
     return imap
 

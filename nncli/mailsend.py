@@ -41,7 +41,7 @@ def send(server: Server, message: EmailMessage) -> None:
     except smtplib.SMTPException as exc:
         raise MailError(f"{where} refused the message: {_said(exc)}") from None
     except ssl.SSLError as exc:
-        raise MailError(f"cannot talk securely to {where}: {exc.reason or exc}") from None
+        raise server.tls_failure(where, exc) from None
     except TimeoutError:
         raise MailError(f"{where} did not answer within {TIMEOUT} seconds") from None
     except OSError as exc:
@@ -50,7 +50,7 @@ def send(server: Server, message: EmailMessage) -> None:
 
 def _connect(server: Server) -> smtplib.SMTP:
     """An open connection to ``server``, made secure as its settings say."""
-    context = ssl.create_default_context()
+    context = server.tls_context()
     if server.security == "tls":
         return smtplib.SMTP_SSL(server.host, server.port, timeout=TIMEOUT, context=context)
     smtp = smtplib.SMTP(server.host, server.port, timeout=TIMEOUT)

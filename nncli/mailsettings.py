@@ -8,6 +8,7 @@ security = "starttls"        # none | starttls | tls
 user = "ann@example.com"     # optional
 password_command = "pass show mail"   # optional: a command that prints the password
 from = "Ann <ann@example.com>"
+ca_file = "~/mail-ca.pem"    # optional: also trust the CA certificate(s) in this PEM file
 
 [inbox]                      # one of: maildir = "PATH", mbox = "PATH", or imap_host = ...
 imap_host = "imap.example.com"
@@ -16,15 +17,19 @@ security = "tls"
 user = "ann@example.com"
 password_command = "pass show mail"
 folder = "INBOX"
+ca_file = "~/mail-ca.pem"    # optional, as in [smtp]
 ```
 
 The file must be readable by its owner alone (mode 0600). No password is kept in it, in a save
 or in a message: a password is what ``password_command`` prints, asked for when it is needed.
+A server's certificate is always checked (the system's CAs, and ``ca_file`` when given, for a
+server whose certificate a private CA signed).
 """
 
 from __future__ import annotations
 
 import os
+import ssl
 import stat
 import subprocess
 from dataclasses import dataclass
@@ -53,6 +58,7 @@ class Server:
     security: str
     user: str | None = None
     password_command: str | None = None
+    ca_file: Path | None = None  # a PEM file of CA certificates trusted besides the system's
 
     def password(self) -> str:
         """What ``password_command`` prints (its first line), or raises MailError."""
@@ -69,6 +75,30 @@ class Server:
                             f"{ran.returncode})")
         lines = ran.stdout.splitlines()
         return lines[0] if lines else ""
+
+    def tls_context(self) -> ssl.SSLContext:
+        """The context that checks this server's certificate: against the system's CAs and
+        those of ``ca_file``; raises MailError for a ca_file that cannot be used."""
+        context = ssl.create_default_context()
+        if self.ca_file is not None:
+            try:
+                context.load_verify_locations(cafile=self.ca_file)
+            except ssl.SSLError:
+                raise MailError(f"the ca_file {self.ca_file} given for {self.host} holds no "
+                                "certificate nncli can read (it must be PEM text)") from None
+            except OSError as exc:
+                raise MailError(f"cannot read the ca_file {self.ca_file} given for "
+                                f"{self.host}: {exc.strerror or exc}") from None
+        return context
+
+    def tls_failure(self, where: str, exc: ssl.SSLError) -> MailError:
+        """``exc``, raised while talking securely to ``where`` (this server), as one
+        sentence."""
+        if isinstance(exc, ssl.SSLCertVerificationError):
+            return MailError(f"{where} has a certificate that cannot be trusted "
+                             f"({exc.verify_message}); if a private CA signed it, give that CA's "
+                             "certificate as ca_file in the mail settings")
+        return MailError(f"cannot talk securely to {where}: {exc.reason or exc}")
 
 
 @dataclass(frozen=True)
@@ -164,8 +194,10 @@ def _server(path: Path, table: dict[str, Any], section: str, host_key: str, port
     port = table.get(port_key, ports.get(security, other_port))
     if not isinstance(port, int) or isinstance(port, bool) or not 0 < port < 65536:
         raise MailError(f"{port_key} in [{section}] of {path} must be a port number")
+    ca_file = _text(path, table, "ca_file", section)
     return Server(host, port, security, _text(path, table, "user", section),
-                  _text(path, table, "password_command", section))
+                  _text(path, table, "password_command", section),
+                  Path(os.path.expanduser(ca_file)) if ca_file is not None else None)
 
 
 def _table(path: Path, table: dict[str, Any], key: str) -> dict[str, Any]:

@@ -234,6 +234,108 @@ def test_bad_settings_get_one_sentence(tmp_path: Path, servers: Servers, text: s
     assert (result.exit_code, result.stderr) == (2, f"error: {said.format(path=path)}\n")
 
 
+# --- TLS: certificates checked, a private CA trusted by ca_file ---------------------------------
+
+UNTRUSTED = ("{where} has a certificate that cannot be trusted (unable to get local issuer "
+             "certificate); if a private CA signed it, give that CA's certificate as ca_file in "
+             "the mail settings")
+
+
+@pytest.mark.parametrize("security", ["tls", "starttls"])
+def test_send_over_tls_trusts_the_ca_file(tmp_path: Path, servers: Servers,
+                                          security: str) -> None:
+    """Over implicit TLS, and with the STARTTLS the server requires before anything else."""
+    ann, ben = player(tmp_path, servers, "ann"), player(tmp_path, servers, "ben")
+    ann.settings(servers.settings(ann.user, "imap", "Ann", smtp=security))
+    race(ann, "add 2")
+    before = arrived(ben)
+    result = ann.run("mail", "SAVE", "--to", ben.address, "--send")
+    assert (result.exit_code, result.stdout) == (0, f"sent to {ben.address}\n"), result.output
+    [message] = arrived(ben, before)
+    [attached] = message.iter_attachments()
+    assert attached.get_payload(decode=True) == ann.save.read_bytes()
+
+
+@pytest.mark.parametrize("security", ["tls", "starttls"])
+def test_send_to_a_certificate_of_an_unknown_ca_is_refused(tmp_path: Path, servers: Servers,
+                                                           security: str) -> None:
+    ann, ben = player(tmp_path, servers, "ann"), player(tmp_path, servers, "ben")
+    ann.settings(servers.settings(ann.user, "imap", "Ann", smtp=security, ca_file=False))
+    race(ann, "add 2")
+    saved, before = ann.save.read_bytes(), arrived(ben)
+    result = ann.run("mail", "SAVE", "--to", ben.address, "--send")
+    where = f"the SMTP server 127.0.0.1:{servers.smtp[security]}"
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"error: the game was not sent: {UNTRUSTED.format(where=where)}\n"
+    assert ann.save.read_bytes() == saved and arrived(ben, before) == []
+
+
+@pytest.mark.parametrize("security", ["tls", "starttls"])
+def test_fetch_over_tls_trusts_the_ca_file(tmp_path: Path, servers: Servers,
+                                           security: str) -> None:
+    """IMAP over implicit TLS, and with STARTTLS: the login comes after the server's TLS
+    handshake, in its own log."""
+    ann, ben = player(tmp_path, servers, "ann"), player(tmp_path, servers, "ben")
+    ben.settings(servers.settings(ben.user, "imap", "Ben", imap=security))
+    race(ann, "add 3")
+    assert ann.run("mail", "SAVE", "--to", ben.address, "--send").exit_code == 0
+    fetched = ben.run("receive", "SAVE", "--fetch", "--quiet")
+    assert fetched.exit_code == 0, fetched.output
+    assert ben.save.read_bytes() == ann.save.read_bytes()
+    [connection] = servers.logins(ben.user, security)
+    if security == "starttls":
+        log = servers.imap_log(security)
+        assert log.index(f"{connection} <->| <TLS handshake>") < log.index(
+            f"{connection} -->| ", log.index(f"LOGIN {ben.user} "))
+
+
+@pytest.mark.parametrize("security", ["tls", "starttls"])
+def test_fetch_from_a_certificate_of_an_unknown_ca_is_refused(tmp_path: Path, servers: Servers,
+                                                              security: str) -> None:
+    ann, ben = player(tmp_path, servers, "ann"), player(tmp_path, servers, "ben")
+    race(ann, "add 1")
+    assert ben.run("receive", "SAVE", ann.save).exit_code == 0
+    assert ann.run("move", "SAVE", "add 2").exit_code == 0
+    assert ann.run("mail", "SAVE", "--to", ben.address, "--send").exit_code == 0
+    ben.settings(servers.settings(ben.user, "imap", "Ben", imap=security, ca_file=False))
+    saved, before = ben.save.read_bytes(), unread(ben)
+    result = ben.run("receive", "SAVE", "--fetch")
+    where = f"the IMAP server 127.0.0.1:{servers.imap[security]}"
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"error: nothing was fetched: {UNTRUSTED.format(where=where)}\n"
+    assert ben.save.read_bytes() == saved and unread(ben) == before
+    assert servers.logins(ben.user, security) == []
+
+
+@pytest.mark.parametrize(
+    ("ca_file", "said"),
+    [
+        ("missing.pem", "cannot read the ca_file {path} given for 127.0.0.1: No such file or "
+         "directory"),
+        ("junk.pem", "the ca_file {path} given for 127.0.0.1 holds no certificate nncli can read "
+         "(it must be PEM text)"),
+        (".", "cannot read the ca_file {path} given for 127.0.0.1: Is a directory"),
+    ],
+    ids=["missing", "no certificate", "a folder"],
+)
+@pytest.mark.parametrize("command", ["send", "fetch"])
+def test_a_ca_file_that_cannot_be_used_is_one_sentence(
+        tmp_path: Path, servers: Servers, ca_file: str, said: str, command: str) -> None:
+    ann, ben = player(tmp_path, servers, "ann"), player(tmp_path, servers, "ben")
+    path = (tmp_path / ca_file).resolve()
+    (tmp_path / "junk.pem").write_text("not a certificate\n")
+    text = servers.settings(ann.user, "imap", "Ann", smtp="tls", imap="tls")
+    ann.settings(text.replace(str(servers.ca_file), str(path)))
+    race(ann, "add 1")
+    saved = ann.save.read_bytes()
+    told = {"send": "the game was not sent", "fetch": "nothing was fetched"}[command]
+    result = (ann.run("mail", "SAVE", "--to", ben.address, "--send") if command == "send"
+              else ann.run("receive", "SAVE", "--fetch"))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"error: {told}: {said.format(path=path)}\n"
+    assert ann.save.read_bytes() == saved
+
+
 # --- fetching ------------------------------------------------------------------------------------
 
 
