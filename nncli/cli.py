@@ -742,7 +742,8 @@ def mail(
              "(README: Play by email)")
     try:
         message = pbem.compose(game, loaded, text, save.name, to=to,
-                               sender=sender or (settings.sender if settings else None))
+                               sender=sender or (settings.sender if settings else None),
+                               references=pbem.thread(savemodel.game_id(loaded)))
         data = pbem.message_bytes(message)
     except ValueError as exc:
         fail(f"cannot write that message: {exc}")
@@ -856,7 +857,7 @@ def receive(
         fetch_messages(save, quiet, game_id, as_name)
         return
     with save_errors(incoming):
-        theirs = pbem.read_incoming(incoming)
+        theirs, message = pbem.read_incoming(incoming)
     game = get_game(theirs.game_key)
     with locked(save, must_exist=False):
         ours = open_save(save)[1] if save.exists() else pbem.fresh_copy(theirs, game)
@@ -868,6 +869,8 @@ def receive(
             typer.echo(f"nothing new: {incoming} holds the same {len(ours.moves)} moves as {save}")
             return
         done = take_part(game, ours, theirs, save, as_name)
+    if message is not None:
+        pbem.keep_thread(savemodel.game_id(done), message)
     told_taken(game, ours, theirs, done, save, quiet)
 
 
@@ -953,7 +956,7 @@ def fetch_messages(path: Path, quiet: bool, wanted: str | None, player: str | No
     """``receive SAVE --fetch``: take the new messages of the game of ``path`` from the inbox
     (of the game ``wanted``, or the only game with new messages there, when ``path`` does not
     exist yet)."""
-    from nncli import mailfetch
+    from nncli import mailfetch, pbem
     from nncli.mailsettings import MailError
 
     inbox = fetch_inbox()
@@ -973,6 +976,7 @@ def fetch_messages(path: Path, quiet: bool, wanted: str | None, player: str | No
                 if start is not None and received is not None and taken:
                     game = get_game(received.game_key)
                     done = take_part(game, start, received, path, player)
+                    pbem.keep_thread(savemodel.game_id(done), taken[-1].data)
                     for message in taken:
                         box.mark_read(message)
         except MailError as exc:

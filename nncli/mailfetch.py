@@ -9,8 +9,6 @@ Every failure is a MailError of one sentence.
 
 from __future__ import annotations
 
-import email.parser
-import email.policy
 import imaplib
 import mailbox
 import os
@@ -22,10 +20,9 @@ from pathlib import Path
 from typing import Protocol
 
 from nncli.mailsettings import Inbox, MailError, Server
-from nncli.pbem import GAME_HEADER, MAX_MESSAGE_BYTES, MOVES_HEADER
+from nncli.pbem import GAME_HEADER, MAX_MESSAGE_BYTES, MOVES_HEADER, message_headers
 
 TIMEOUT = 60  # seconds to wait for the IMAP server at each step
-_HEADERS = email.parser.BytesHeaderParser(policy=email.policy.compat32)
 
 
 @dataclass(frozen=True)
@@ -55,7 +52,7 @@ def _found(key: str, data: bytes, game: str | None) -> Found | None:
     to be one."""
     if len(data) > MAX_MESSAGE_BYTES:
         return None
-    headers = _HEADERS.parsebytes(data.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0])
+    headers = message_headers(data)
     its_game, moves = str(headers.get(GAME_HEADER, "")).strip(), str(headers.get(MOVES_HEADER, ""))
     if not its_game or (game is not None and its_game != game) or not moves.strip().isdigit():
         return None

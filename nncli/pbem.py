@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import email
 import email.errors
+import email.parser
 import email.policy
 import re
 import textwrap
@@ -22,7 +23,7 @@ from email.utils import formatdate
 from pathlib import Path
 from secrets import token_hex
 
-from nncli import __version__, fairplay, limits, savefile, savemodel, saveplay, saveread
+from nncli import __version__, atomicfile, fairplay, limits, savefile, savemodel, saveplay, saveread
 from nncli.chance import CHANCE
 from nncli.game import Game
 from nncli.savemodel import Save, SaveError
@@ -39,6 +40,12 @@ THREAD_DOMAIN = "nncli.invalid"  # the domain of the Message-IDs nncli makes
 MAX_MESSAGE_BYTES = 2 * limits.MAX_BYTES  # a base64 attachment is a third larger than the save
 _PART_LINE = re.compile(rb"^(?:--|content-type[ \t]*:)", re.IGNORECASE | re.MULTILINE)
 _BOUNDARY = re.compile(rb"boundary[ \t]*=", re.IGNORECASE)
+_HEADERS = email.parser.BytesHeaderParser(policy=email.policy.compat32)
+# A Message-ID kept for References: at most 77 characters, so that it fits a folded header line
+# of 78 (the email package would turn a longer one into encoded words, which threads nothing)
+_MESSAGE_ID = re.compile(r"<[^<>\s\"\\]{1,74}@[^<>\s\"\\]{1,74}>")
+MESSAGE_ID_LONGEST = 77
+THREAD_KEPT = 10  # the Message-IDs a message's References name after the game's root: the latest
 
 
 def receive(ours: Save, incoming: Save, game: Game) -> list[MoveRecord]:
@@ -151,11 +158,18 @@ def seat_of(game: Game, save: Save, player: str) -> str:
 # --- reading what arrived -----------------------------------------------------------------------
 
 
-def read_incoming(path: Path) -> Save:
-    """The verified save in ``path``: a ``.toml`` save, or an ``.eml`` message carrying one."""
+def read_incoming(path: Path) -> tuple[Save, bytes | None]:
+    """The verified save in ``path``: a ``.toml`` save, or an ``.eml`` message carrying one
+    (then with the message's bytes)."""
     if path.suffix.lower() != ".eml":
-        return savefile.load(path)
-    return message_save(savefile.read_bytes(path, MAX_MESSAGE_BYTES), str(path))
+        return savefile.load(path), None
+    data = savefile.read_bytes(path, MAX_MESSAGE_BYTES)
+    return message_save(data, str(path)), data
+
+
+def message_headers(data: bytes) -> Message:
+    """The headers of the mail message ``data``, read leniently (the body is not parsed)."""
+    return _HEADERS.parsebytes(data.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0])
 
 
 def message_save(data: bytes, name: str) -> Save:
@@ -322,8 +336,10 @@ def compose(
     filename: str,
     to: str | None = None,
     sender: str | None = None,
+    references: Sequence[str] = (),
 ) -> EmailMessage:
-    """A mail message about ``save`` with its TOML ``text`` attached as ``filename``.
+    """A mail message about ``save`` with its TOML ``text`` attached as ``filename``, answering
+    the last message of ``references`` (the game's thread, root first; default: the root).
 
     Raises ValueError for an address that cannot be a mail header.
     """
@@ -335,7 +351,9 @@ def compose(
     message["Date"] = formatdate(localtime=True)
     game_id = savemodel.game_id(save)
     message["Message-ID"] = f"<{game_id}.{len(save.moves)}.{token_hex(6)}@{THREAD_DOMAIN}>"
-    message["In-Reply-To"] = message["References"] = thread_root(game_id)
+    chain = list(references) or [thread_root(game_id)]
+    message["In-Reply-To"] = chain[-1]
+    message["References"] = " ".join(chain)
     message[GAME_HEADER] = game_id
     message[MOVES_HEADER] = str(len(save.moves))
     message["X-Mailer"] = f"nncli {__version__}"
@@ -351,6 +369,47 @@ def thread_root(game_id: str) -> str:
     """``<game-ID@nncli.invalid>``: the message every message of a game answers, so that mail
     programs show a game's messages as one thread."""
     return f"<game-{game_id}@{THREAD_DOMAIN}>"
+
+
+def thread_path(game_id: str) -> Path:
+    """Where this machine keeps the thread of the game ``game_id``: beside its secrets."""
+    return fairplay.config_dir() / "games" / game_id / "thread.txt"
+
+
+def thread(game_id: str) -> list[str]:
+    """The References of this machine's next message of the game ``game_id``: the root, then
+    the Message-IDs of the chain that ends with the last message received (by ``receive``)."""
+    try:
+        text = thread_path(game_id).read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    return _chain(game_id, _MESSAGE_ID.findall(text))
+
+
+def keep_thread(game_id: str, data: bytes) -> None:
+    """Keep the message ``data`` (of the game ``game_id``, just received) as the one the next
+    message answers: its References, then its Message-ID. Best effort: threading is a
+    convenience of the mail program, never a reason to fail a ``receive``."""
+    headers = message_headers(data)
+    said = [_MESSAGE_ID.findall(str(headers.get(name, ""))) for name in
+            ("References", "Message-ID")]
+    if not said[1]:
+        return  # no Message-ID: nothing to answer
+    chain = _chain(game_id, [*said[0], said[1][0]])
+    path = thread_path(game_id)
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        atomicfile.replace_bytes(path, "".join(f"{i}\n" for i in chain).encode(), mode=0o600)
+    except OSError:
+        pass
+
+
+def _chain(game_id: str, ids: Sequence[str]) -> list[str]:
+    """The game's root, then the latest THREAD_KEPT of ``ids`` (oldest first, each once)."""
+    root = thread_root(game_id)
+    fit = (i for i in reversed(ids) if i != root and len(i) <= MESSAGE_ID_LONGEST)
+    rest = list(dict.fromkeys(fit))[:THREAD_KEPT]
+    return [root, *reversed(rest)]
 
 
 def message_bytes(message: EmailMessage) -> bytes:

@@ -520,6 +520,66 @@ def test_fetch_needs_an_inbox(tmp_path: Path, servers: Servers) -> None:
     assert both.exit_code == 2 and "not both" in both.stderr
 
 
+# --- threading: each message answers the last one received -----------------------------------
+
+
+def test_each_message_answers_the_last_one_received(tmp_path: Path, servers: Servers) -> None:
+    """Ben's reply answers Ann's mail, and Ann's next one Ben's reply, References naming the
+    chain from the game's root; a message received by hand (``receive SAVE FILE.eml``) counts
+    as well."""
+    ann, ben = player(tmp_path, servers, "ann", "maildir"), player(tmp_path, servers, "ben")
+    race(ann, "add 3")
+    root = pbem.thread_root(savemodel.game_id(savefile.load(ann.save)))
+    assert ann.run("mail", "SAVE", "--to", ben.address, "--send").exit_code == 0
+    [first] = arrived(ben)
+    assert first["In-Reply-To"] == first["References"] == root
+    assert ben.run("receive", "SAVE", "--fetch", "--quiet").exit_code == 0
+    assert ben.run("move", "SAVE", "add 1").exit_code == 0
+    assert ben.run("mail", "SAVE", "--to", ann.address, "--send").exit_code == 0
+    [reply] = arrived(ann)
+    assert reply["In-Reply-To"] == first["Message-ID"]
+    assert reply["References"].split() == [root, first["Message-ID"]]
+    assert ann.run("receive", "SAVE", "--fetch", "--quiet").exit_code == 0
+    assert ann.run("move", "SAVE", "add 2").exit_code == 0
+    out = tmp_path / "third.eml"
+    assert ann.run("mail", "SAVE", "--out", out).exit_code == 0
+    third = email.message_from_bytes(out.read_bytes(), policy=email.policy.default)
+    assert third["In-Reply-To"] == reply["Message-ID"]
+    assert third["References"].split() == [root, first["Message-ID"], reply["Message-ID"]]
+    assert ben.run("receive", "SAVE", out, "--quiet").exit_code == 0
+    assert ben.run("move", "SAVE", "add 1").exit_code == 0
+    assert ben.run("mail", "SAVE", "--to", ann.address, "--send").exit_code == 0
+    [fourth] = arrived(ann, [reply])
+    assert fourth["In-Reply-To"] == third["Message-ID"]
+    assert fourth["References"].split() == [root, first["Message-ID"], reply["Message-ID"],
+                                            third["Message-ID"]]
+
+
+def test_the_thread_keeps_the_root_and_the_latest_ids(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """References name the root and the latest THREAD_KEPT Message-IDs; what is no Message-ID
+    in a received message's headers (a header broken over lines, words, a second root, an id
+    too long for a header line) is left out, and a message without a Message-ID changes
+    nothing."""
+    monkeypatch.setenv(fairplay.CONFIG_ENV, str(tmp_path))
+    game = "0123456789abcdef"
+    root = pbem.thread_root(game)
+    ids = [f"<m{n}@example.com>" for n in range(15)]
+    longest = f"<{'x' * (pbem.MESSAGE_ID_LONGEST - 14)}@example.com>"
+    received = (f"Message-ID: <last@example.com>\r\nReferences: {root} junk "
+                f"{' '.join(ids[:-1])} <y{longest[1:]}\r\n {root} <no id> <a b@c> {ids[-1]}"
+                "\r\n\r\nbody\r\n").encode()
+    assert len(longest) == pbem.MESSAGE_ID_LONGEST
+    assert pbem.thread(game) == [root]
+    pbem.keep_thread(game, received)
+    assert pbem.thread(game) == [root, *ids[-pbem.THREAD_KEPT + 1:], "<last@example.com>"]
+    pbem.keep_thread(game, b"References: <other@example.com>\r\n\r\nbody\r\n")
+    assert pbem.thread(game)[-1] == "<last@example.com>"
+    pbem.keep_thread(game, f"Message-ID: {longest}\r\n\r\n".encode())  # the first of a chain
+    assert pbem.thread(game) == [root, longest]
+    assert pbem.thread("fedcba9876543210") == [pbem.thread_root("fedcba9876543210")]
+
+
 # --- whole games, by --send and --fetch alone --------------------------------------------------
 
 GAME_ARGS = {
