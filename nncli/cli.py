@@ -30,7 +30,7 @@ from nncli.textsafe import brief, shown
 if TYPE_CHECKING:  # the mail modules are imported by the commands that use them (start-up time)
     from email.message import EmailMessage
 
-    from nncli.mailfetch import Found
+    from nncli.mailfetch import Box, Found
     from nncli.mailsettings import Inbox, Server, Settings
 
 app = typer.Typer(
@@ -920,34 +920,39 @@ def fetch_inbox() -> Inbox:
 def fetch_every_game(folder: Path, quiet: bool, wanted: str | None, player: str | None) -> None:
     """``receive --fetch`` with no SAVE: every game with new messages in the inbox (or only
     ``wanted``), each into its save in ``folder`` (the one holding that game, else a new copy
-    named by the game's id), as ``receive SAVE --fetch`` takes them."""
+    named by the game's id), as ``receive SAVE --fetch`` takes them; the inbox is read once."""
     from nncli import mailfetch
     from nncli.mailsettings import MailError
 
     inbox = fetch_inbox()
+    failed = False
     try:
         with mailfetch.opened(inbox) as box:
-            waiting = list(dict.fromkeys(m.game for m in box.unread(wanted)))
+            found = box.unread(wanted)
+            if not found:
+                typer.echo("nothing new in the inbox")
+                return
+            held: dict[str, Path] = {}
+            for path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
+                try:
+                    held.setdefault(savemodel.game_id(savefile.load(path)), path)
+                except (SaveError, OSError):
+                    continue  # not a save of ours: ``nncli games`` says why
+            with save_errors(folder):
+                folder.mkdir(parents=True, exist_ok=True)
+            for game in dict.fromkeys(m.game for m in found):
+                path = held.get(game, folder / f"game-{game}.toml")
+                typer.echo(f"{path}:")
+                try:
+                    with locked(path, must_exist=False):
+                        ours = open_save(path)[1] if path.exists() else None
+                        check_game(path, ours, game)
+                        take_fetched(box, path, ours, [m for m in found if m.game == game],
+                                     quiet, player)
+                except typer.Exit as exc:  # told already; the other games are still fetched
+                    failed = failed or bool(exc.exit_code)
     except MailError as exc:
         fail(f"nothing was fetched: {exc}")
-    if not waiting:
-        typer.echo("nothing new in the inbox")
-        return
-    held: dict[str, Path] = {}
-    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
-        try:
-            held.setdefault(savemodel.game_id(savefile.load(path)), path)
-        except (SaveError, OSError):
-            continue  # not a save of ours: ``nncli games`` says why
-    folder.mkdir(parents=True, exist_ok=True)
-    failed = False
-    for game in waiting:
-        path = held.get(game, folder / f"game-{game}.toml")
-        typer.echo(f"{path}:")
-        try:
-            fetch_messages(path, quiet, None if path.exists() else game, player)
-        except typer.Exit as exc:  # told already; the other games are still fetched
-            failed = failed or bool(exc.exit_code)
     if failed:
         raise typer.Exit(EXIT_BAD)
 
@@ -956,31 +961,41 @@ def fetch_messages(path: Path, quiet: bool, wanted: str | None, player: str | No
     """``receive SAVE --fetch``: take the new messages of the game of ``path`` from the inbox
     (of the game ``wanted``, or the only game with new messages there, when ``path`` does not
     exist yet)."""
-    from nncli import mailfetch, pbem
+    from nncli import mailfetch
     from nncli.mailsettings import MailError
 
     inbox = fetch_inbox()
     with locked(path, must_exist=False):
         ours = open_save(path)[1] if path.exists() else None
+        check_game(path, ours, wanted)
         try:
             with mailfetch.opened(inbox) as box:
                 found = box.unread(savemodel.game_id(ours) if ours else wanted)
-                if ours is not None and wanted not in (None, savemodel.game_id(ours)):
-                    fail(f"{path} is the game {savemodel.game_id(ours)}, not {wanted}")
-                games = {message.game: message.sender for message in found}
-                if ours is None and len(games) > 1:
-                    listed = ", ".join(f"{game} from {shown(by)}" for game, by in games.items())
-                    fail(f"the inbox holds new messages of {len(games)} games ({listed}); "
-                         f"choose one with --game-id")
-                start, received, taken, refused = fetched(ours, found)
-                if start is not None and received is not None and taken:
-                    game = get_game(received.game_key)
-                    done = take_part(game, start, received, path, player)
-                    pbem.keep_thread(savemodel.game_id(done), taken[-1].data)
-                    for message in taken:
-                        box.mark_read(message)
+                take_fetched(box, path, ours, found, quiet, player)
         except MailError as exc:
             fail(f"nothing was fetched: {exc}")
+
+
+def check_game(path: Path, ours: Save | None, wanted: str | None) -> None:
+    """Exit 2 when ``ours`` (the save at ``path``) is not the game ``wanted`` (None: any)."""
+    if ours is not None and wanted not in (None, savemodel.game_id(ours)):
+        fail(f"{path} is the game {savemodel.game_id(ours)}, not {wanted}")
+
+
+def take_fetched(box: Box, path: Path, ours: Save | None, found: list[Found], quiet: bool,
+                 player: str | None) -> None:
+    """Take the messages ``found`` (unread in ``box``, fewest moves first, of the game of
+    ``ours`` or, when there is no save yet, of the only game among them) into the save at
+    ``path`` (held locked), mark those taken as read, and say what was taken; raises
+    MailError when the box cannot be changed."""
+    from nncli import pbem
+
+    games = {message.game: message.sender for message in found}
+    if ours is None and len(games) > 1:
+        listed = ", ".join(f"{game} from {shown(by)}" for game, by in games.items())
+        fail(f"the inbox holds new messages of {len(games)} games ({listed}); "
+             f"choose one with --game-id")
+    start, received, taken, refused = fetched(ours, found)
     for message, reason in refused:
         typer.echo(f"note: the message from {shown(message.sender)} ({message.moves} moves) "
                    f"was not accepted and is left in the inbox: {reason}", err=True)
@@ -990,6 +1005,11 @@ def fetch_messages(path: Path, quiet: bool, wanted: str | None, player: str | No
         if refused:
             raise typer.Exit(EXIT_BAD)
         return
+    game = get_game(received.game_key)
+    done = take_part(game, start, received, path, player)
+    pbem.keep_thread(savemodel.game_id(done), taken[-1].data)
+    for message in taken:
+        box.mark_read(message)
     senders = ", ".join(f"{shown(m.sender)} ({m.moves} moves)" for m in taken)
     typer.echo(f"fetched {len(taken)} message{'s' if len(taken) > 1 else ''}: {senders}")
     told_taken(game, start, received, done, path, quiet)

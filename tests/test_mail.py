@@ -580,6 +580,33 @@ def test_the_thread_keeps_the_root_and_the_latest_ids(
     assert pbem.thread("fedcba9876543210") == [pbem.thread_root("fedcba9876543210")]
 
 
+# --- one inbox read for every game ---------------------------------------------------------------
+
+
+def test_fetch_with_no_save_logs_in_once_for_every_game(
+        tmp_path: Path, servers: Servers, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three games waiting in Ben's IMAP inbox are taken by one ``receive --fetch`` and one
+    login, counted in the IMAP server's own log."""
+    ann, ben = player(tmp_path, servers, "ann"), player(tmp_path, servers, "ben")
+    games = []
+    for seed in ("3", "4", "5"):
+        save = ann.folder / f"race-{seed}.toml"
+        assert ann.run("new", save, "--game", TOY.key, "--nations", "a,b", "--seed",
+                       seed).exit_code == 0
+        assert ann.run("move", save, "add 2").exit_code == 0
+        assert ann.run("mail", save, "--to", ben.address, "--send").exit_code == 0
+        games.append(savemodel.game_id(savefile.load(save)))
+    monkeypatch.chdir(ben.folder)
+    done = ben.run("receive", "--fetch", "--quiet")
+    assert done.exit_code == 0, done.output
+    assert {p.name for p in (ben.folder / "saves").glob("*.toml")} == {
+        f"game-{game}.toml" for game in games}
+    assert len(servers.logins(ben.user)) == 1
+    again = ben.run("receive", "--fetch")
+    assert (again.exit_code, again.stdout) == (0, "nothing new in the inbox\n")
+    assert len(servers.logins(ben.user)) == 2
+
+
 # --- whole games, by --send and --fetch alone --------------------------------------------------
 
 GAME_ARGS = {
