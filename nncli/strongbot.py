@@ -9,7 +9,11 @@ root, chance is sampled afresh every time it is met (the game's own ``chance_mov
 bot's own generator, never by the game's seed or stream), and a child counts how often its move
 was legal when its parent was reached (its *availability*, as in single-observer IS-MCTS) so that
 moves legal only after some outcomes are weighed fairly. Every node maximises the result of the
-seat that moves there (max^n, a reward per seat in [0, 1]).
+seat that moves there (max^n, a reward per seat in [0, 1]). A node reached from the root by
+players' moves alone is one position every time, so it lists its moves once; after a chance
+draw they are listed anew. Rewards are weighed on the range the search has met (as MuZero
+rescales its values), since evaluations tell moves apart by hundredths where a win is 1 and a
+loss 0; a solo game has no win to count, so its rewards are the lone seat's evaluations.
 
 Below the tree a playout of ``PLAYOUT_PLIES`` random players' moves (``nncli.botplay.random_play``)
 goes on to the game's optional ``evaluate(state, seat)`` (how likely ``seat`` is to win, in
@@ -20,7 +24,9 @@ the legal moves worth telling apart (the Dice Game's purchases with one payment 
 payment) where ``legal_moves`` would list too many alike.
 
 The budget is a number of iterations (the same move on every run for the same ``seed``) or
-seconds of thinking; ``stop()`` and Ctrl-C end the search early with the best move so far.
+seconds of thinking (on the clock, or of the process's CPU time: one core's work, whatever else
+the machine runs); ``stop()`` and Ctrl-C end the search early with the best move so far, and
+the search stops by itself once the iterations left could not change its choice.
 """
 
 from __future__ import annotations
@@ -48,6 +54,7 @@ PLAYOUT_PLIES = 0
 LONGEST_GAME = 5_000  # a playout without ``evaluate`` stops here, every seat scored 0.5
 BUDGET_ENV = "NNCLI_BOT_BUDGET"  # "1s" (seconds of thinking) or "800" (iterations)
 DEFAULT_SECONDS = 1.0
+SETTLED_EVERY = 32  # iterations between checks whether more could change the choice
 
 
 class BotStream(Stream):
@@ -71,6 +78,7 @@ class Budget:
 
     iterations: int | None = None
     seconds: float | None = None
+    cpu: bool = False  # seconds of this process's CPU time (one core's work), not of the clock
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -84,7 +92,7 @@ class Budget:
         """The budget as a person reads it ("1 s", "800 iterations")."""
         if self.iterations is not None:
             return f"{self.iterations} iterations"
-        return f"{self.seconds:g} s"
+        return f"{self.seconds:g} s of CPU time" if self.cpu else f"{self.seconds:g} s"
 
 
 def parse_budget(text: str) -> Budget:
@@ -122,6 +130,7 @@ class Node:
     tried after it, keyed by (seat, move)."""
 
     edges: dict[tuple[str, Hashable], Edge] = field(default_factory=dict)
+    moves: list[Any] | None = None  # the choices here, when no chance came between the root and it
 
 
 @dataclass
@@ -154,6 +163,7 @@ class Result:
     choices: list[Choice]
     iterations: int
     seconds: float
+    alone: bool = False  # a solo game: ``won`` rates a move from 0 (the worst met) to 1 (the best)
 
     @property
     def best(self) -> Any:
@@ -180,27 +190,49 @@ class Search:
         self.scripted: Callable[[Any], Any] | None = getattr(game, "scripted_move", None)
         self.moves: Callable[[Any], list[Any]] = getattr(game, "search_moves", game.legal_moves)
         self.root_moves = self.moves(state)  # the player's own choices, alike in every sample
+        # The rewards are weighed on the range met so far (as MuZero rescales its values): an
+        # evaluation tells positions apart by a few hundredths where a win is 1 and a loss 0.
+        # A solo game's rewards are its evaluations alone, since no win or loss says how well a
+        # lone seat did.
+        self.alone = len(self.seats) == 1 and self.evaluate is not None
+        self.low, self.high = math.inf, -math.inf
 
     def run(self, budget: Budget, stop: Callable[[], bool] | None = None) -> Result:
         """Search until the budget is spent, ``stop()`` is true or Ctrl-C is pressed."""
-        started = time.perf_counter()
+        clock = time.process_time if budget.cpu else time.perf_counter
+        started, wall = clock(), time.perf_counter()
         deadline = started + budget.seconds if budget.seconds is not None else math.inf
         most = budget.iterations if budget.iterations is not None else math.inf
         done = 0
         if len(self.root_moves) > 1:
             try:
-                while done < most and (done == 0 or (time.perf_counter() < deadline
+                while done < most and (done == 0 or (clock() < deadline
                                                      and not (stop and stop()))):
                     self.iterate()
                     done += 1
+                    if done % SETTLED_EVERY == 0:
+                        now = clock()
+                        left = min(most - done, (deadline - now) * done / max(now - started,
+                                                                                1e-9))
+                        if self.settled(left):
+                            break
             except KeyboardInterrupt:
                 pass
-        return Result(self.choices(self.root_moves), done, time.perf_counter() - started)
+        return Result(self.choices(self.root_moves), done, time.perf_counter() - wall,
+                      self.alone)
+
+    def settled(self, left: float) -> bool:
+        """Whether the most tried root move stays the most tried whatever ``left`` more
+        iterations do (each tries one root move): the search may stop with the same choice."""
+        visits = sorted((edge.visits for edge in self.root.edges.values()), reverse=True)
+        runner_up = visits[1] if len(visits) > 1 else 0
+        return len(visits) == len(self.root_moves) and visits[0] - runner_up > left
 
     def choices(self, legal: list[Any]) -> list[Choice]:
         """The root's moves, most tried first (then the better result, then the legal order)."""
         edges = {key[1]: edge for key, edge in self.root.edges.items()}
-        found = [Choice(m, edges[m].visits, edges[m].reward / edges[m].visits)
+        mean = self.scaled if self.alone else float  # a win rate as it is, else a rating
+        found = [Choice(m, edges[m].visits, mean(edges[m].reward / edges[m].visits))
                  if m in edges and edges[m].visits else Choice(m, 0, 0.0) for m in legal]
         order = sorted(range(len(found)), key=lambda i: (-found[i].visits, -found[i].won, i))
         return [found[i] for i in order]
@@ -213,13 +245,22 @@ class Search:
             state = self.determinize(state, self.seat, self.rng)
         node = self.root
         path: list[Edge] = []
+        same = True  # no chance met yet: each node is the one position it was before
         while (seat := game.mover(state)) is not None:
             move = self.forced(state, seat)
             if move is not None:
+                same = same and seat != CHANCE
                 state = self.step(state, move)
                 continue
-            edge, expanded = self.select(
-                node, seat, self.root_moves if node is self.root else self.moves(state))
+            if node is self.root:
+                legal = self.root_moves
+            elif same and node.moves is not None:
+                legal = node.moves
+            else:
+                legal = self.moves(state)
+                if same:
+                    node.moves = legal
+            edge, expanded = self.select(node, seat, legal)
             path.append(edge)
             state = self.step(state, edge.move)
             if expanded:
@@ -229,6 +270,13 @@ class Search:
         for edge in path:
             edge.visits += 1
             edge.reward += rewards[edge.seat]
+
+    def scaled(self, reward: float) -> float:
+        """A mean reward on the scale of [0, 1] between the least and the most met (0.5 while
+        they are one)."""
+        if self.high <= self.low:
+            return 0.5
+        return (reward - self.low) / (self.high - self.low)
 
     def forced(self, state: Any, seat: str) -> Any | None:
         """The move made without a choice of the searching players: chance's outcome (from the
@@ -258,7 +306,7 @@ class Search:
                 continue
             edge.available += 1
             if not untried:
-                score = edge.reward / edge.visits + EXPLORATION * math.sqrt(
+                score = self.scaled(edge.reward / edge.visits) + EXPLORATION * math.sqrt(
                     math.log(edge.available) / edge.visits)
                 if score > best_score:
                     best, best_score = edge, score
@@ -282,23 +330,37 @@ class Search:
                 plies += 1
                 move = random_play(self.game, state, self.rng)
             state = self.step(state, move)
+        if self.alone:
+            assert self.evaluate is not None
+            reward = self.evaluate(state, self.seat)
+            self.low, self.high = min(self.low, reward), max(self.high, reward)
+            return {self.seat: reward}
         if seat is None:
             winner = self.game.winner(state)
+            self.low, self.high = 0.0, 1.0  # a win and a loss: the whole range
             return {s: 1.0 if s == winner else 0.0 for s in self.seats}
         if self.evaluate is None:
             return dict.fromkeys(self.seats, 0.5)
-        return {s: self.evaluate(state, s) for s in self.seats}
+        rewards = {s: self.evaluate(state, s) for s in self.seats}
+        self.low = min(self.low, *rewards.values())
+        self.high = max(self.high, *rewards.values())
+        return rewards
 
 
 def lead_share(values: Mapping[str, float], seat: str, scale: float) -> float:
     """An ``evaluate`` from a game's measure of how well each seat is doing: the logistic of
-    ``seat``'s lead over the best of the others, in units of ``scale`` (0.5 for level; a seat
-    alone is measured against nothing).
+    ``seat``'s lead over the best of the others, in units of ``scale`` (0.5 for level). A seat
+    alone (a solo game) is measured against nothing, by an arctangent of its measure that never
+    rounds to 0 or 1, which the search rescales to the range it meets.
 
     >>> round(lead_share({"a": 30.0, "b": 10.0}, "a", 20.0), 3)
     0.731
+    >>> lead_share({"a": 2000.0}, "a", 3.0) > lead_share({"a": 1999.0}, "a", 3.0)
+    True
     """
-    best_other = max((v for s, v in values.items() if s != seat), default=0.0)
+    if len(values) == 1:
+        return 0.5 + math.atan(values[seat] / scale) / math.pi
+    best_other = max(v for s, v in values.items() if s != seat)
     lead = max(-50.0, min(50.0, (values[seat] - best_other) / scale))
     return 1.0 / (1.0 + math.exp(-lead))
 
@@ -342,6 +404,9 @@ def advice(game: Game, result: Result, shown: int = 3) -> str:
         text = game.format(choice.move)
         if not choice.visits:
             parts.append(f"{text} (the only move)" if len(result.choices) == 1 else text)
+        elif result.alone:  # no win to count: how the playouts scored, the best met 100
+            parts.append(f"{text}: rated {100 * choice.won:.0f} of 100 over {choice.visits}"
+                         + " playouts" * (n == 0))
         elif n == 0:
             parts.append(f"{text}: won {choice.won:.0%} of {choice.visits} playouts")
         else:

@@ -16,7 +16,7 @@ import pytest
 from nncli import botplay, strongbot
 from nncli.chance import CHANCE, seeded
 from nncli.game import Game, get_game
-from nncli.notebook.moves import Collect
+from nncli.notebook.moves import Collect, Research
 from tests.test_encounters import at_token
 from tests.test_repl import play_in_pty
 
@@ -226,3 +226,105 @@ def test_hint_at_a_terminal_thinks_and_ctrl_c_keeps_the_best_so_far(tmp_path: Pa
     child.send("quit\r")
     child.expect(pexpect.EOF)
     assert save.read_bytes() == before
+
+
+def test_a_cpu_budget_counts_the_process_time_not_the_clock() -> None:
+    """Issue 24's "at 0.5 s a move (one core a game)": a budget of CPU seconds counts the work
+    of this process (``time.process_time``), so time spent waiting for the machine's other work
+    is not counted: a sleeping ``stop`` check costs the clock, not the budget."""
+    game, state = next(positions("nations", 1, seed=4))
+    budget = strongbot.Budget(seconds=0.05, cpu=True)
+    assert budget.describe() == "0.05 s of CPU time"
+    waits = []
+
+    def stop() -> bool:
+        waits.append(1)
+        time.sleep(0.01)  # the clock runs on, the process's CPU time hardly at all
+        return len(waits) >= 20
+
+    result = strongbot.search(game, state, budget, stop=stop)
+    assert result.seconds >= 0.19  # 20 waits of 0.01 s: a clock budget would have ended at 0.05
+    assert len(waits) == 20
+
+
+class Counting:
+    """A game whose ``search_moves`` calls are counted, the rest as ``game`` has it."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.calls = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def search_moves(self, state: Any) -> list[Any]:
+        self.calls += 1
+        moves: list[Any] = getattr(self.game, "search_moves", self.game.legal_moves)(state)
+        return moves
+
+
+def test_a_node_reached_without_chance_lists_its_moves_once() -> None:
+    """A position reached from the root by players' moves alone is the same position every
+    time the search comes back to it, so its moves are listed once (Notebook Nations' turns of
+    many moves: the listing was most of the search's time); after a chance draw they are listed
+    again, since the draw may change them. The search finds the same moves either way."""
+    game, state = next(positions("notebook-nations", 1, seed=2))
+    counting = Counting(game)
+    budget = strongbot.Budget(iterations=300)
+    result = strongbot.search(counting, state, budget, seed=1)  # type: ignore[arg-type]
+    assert counting.calls < 300 / 2, counting.calls  # one a node, not one a visit
+    assert result.choices == strongbot.search(game, state, budget, seed=1).choices
+
+
+def test_a_solo_search_tells_its_moves_apart() -> None:
+    """Issue 24's solo target: alone, no win or loss says how well a move did, and every
+    position's evaluation is near 1 (a lead over nobody), so the search rescales its rewards to
+    the range it meets, and the moves' ratings spread over it (without, all were within 0.01 of
+    each other); the hint says "rated", not "won"."""
+    game = get_game("dice")
+    state = game.new_game(game.make_setup({"solo": True, "seed": 5, "unrest": True}))
+    draws = 0
+    while game.mover(state) == CHANCE:
+        state = game.apply(state, game.chance_move(state, seeded(5, draws)))
+        draws += 1
+    result = strongbot.search(game, state, strongbot.Budget(iterations=400), seed=0)
+    rated = [choice.won for choice in result.choices if choice.visits]
+    assert result.alone and len(rated) > 2
+    assert max(rated) - min(rated) > 0.1, rated
+    assert "rated" in strongbot.advice(game, result) and "won" not in strongbot.advice(game,
+                                                                                        result)
+
+
+def test_a_search_stops_once_no_iteration_left_could_change_its_choice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the most tried root move leads the next by more iterations than the budget has
+    left, the search stops: the same choice as the whole budget gives, sooner."""
+    budget = strongbot.Budget(iterations=1500)
+    stopped = 0
+    for game, state in positions("nations", 12, seed=6):
+        early = strongbot.search(game, state, budget, seed=3)
+        with monkeypatch.context() as patched:
+            patched.setattr(strongbot, "SETTLED_EVERY", 10**9)
+            whole = strongbot.search(game, state, budget, seed=3)
+        assert early.best == whole.best
+        assert whole.iterations == 1500 or len(whole.choices) == 1
+        stopped += early.iterations < whole.iterations
+    assert stopped >= 3, stopped
+
+
+def test_notebook_turns_are_not_cut_short_by_a_research() -> None:
+    """Rules: RES-01 - "buying a node is the Research Step, and it ends the turn". The strong
+    bot credits each nation with a node it could still unlock, so a turn's first moves are its
+    builds and moves, not the research that would end it at once (without the credit, research
+    and building scored alike at the cut-off and the bot researched first, its turn one move
+    long, in all 6 of these games)."""
+    game = get_game("notebook-nations")
+    researched_first = 0
+    for seed in range(6):
+        state = game.new_game(game.make_setup({"nations": ["mushroom", "thimble"], "vp": 1,
+                                               "seed": seed}))
+        while not any(isinstance(m, Research) for m in game.legal_moves(state)):
+            state = game.apply(state, game.hint(state))
+        move = strongbot.search(game, state, strongbot.Budget(iterations=300), seed=seed).best
+        researched_first += isinstance(move, Research)
+    assert researched_first == 0

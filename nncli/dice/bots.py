@@ -8,7 +8,7 @@ from nncli import botplay, strongbot
 from nncli.dice import GAME, engine, randombot, scoring
 from nncli.dice.content import content
 from nncli.dice.moves import BuildWonder, Buy, Move
-from nncli.dice.state import CHANCE, CHOOSE, State
+from nncli.dice.state import CHANCE, CHOOSE, OVER, State
 
 
 def value_for(seat: str, state: State) -> float:
@@ -27,8 +27,13 @@ LEAD_SCALE = 3.0  # a lead of this much ``value_for`` makes a win about 3 times 
 
 def evaluate(state: State, seat: str) -> float:
     """How likely ``seat`` is to win from ``state``, from its lead in ``value_for`` (the strong
-    bot's evaluation at a playout's cut-off)."""
-    return strongbot.lead_share({s: value_for(s, state) for s in state.seats}, seat, LEAD_SCALE)
+    bot's evaluation at a playout's cut-off); a game over is measured by its final VP, which
+    hold the tiles' VP already (a solo game's end, which the search scores alike)."""
+    if state.phase == OVER:
+        values = {s: float(state.players[s].vp) for s in state.seats}
+    else:
+        values = {s: value_for(s, state) for s in state.seats}
+    return strongbot.lead_share(values, seat, LEAD_SCALE)
 
 
 def search_moves(state: State) -> list[Move]:

@@ -14,17 +14,18 @@ from nncli.nations.state import ACTION, State
 PASSING = Move(PASS)
 
 
-def value(state: State, key: str) -> float:
+def value(state: State, key: str, final: float = 1000.0) -> float:
     """How good ``state`` looks to ``key``: its VP (the final score without the VP for
     resources left, which spending them for more would lose), then income, the production an
-    unworked card would give a worker, strength, stability and the stock."""
+    unworked card would give a worker, strength, stability and the stock; a game over counts
+    ``final`` a VP of its score (by default ten times a VP before the end)."""
     if not state.seats:
         return 0.0
     content = engine.content_of(state)
     nation = state.nations[key]
     score = scoring.final_score(content, nation)
     if state.phase == "over":
-        return 1000.0 * score["total"]
+        return final * score["total"]
     net = production.net_production(state, content, key)
     income = net["food"] + net["stone"] + net["gold"] + 2 * net["books"]
     unworked = sum(sum(content.cards[slot.card].per_worker.values())
@@ -55,7 +56,9 @@ def evaluate(state: State, key: str) -> float:
     ends (``round_end``, as the greedy bot compares moves): the strong bot's evaluation at a
     playout's cut-off."""
     ended = round_end(state)
-    return strongbot.lead_share({k: value(ended, k) for k in state.seats}, key, LEAD_SCALE)
+    final = 1000.0 if len(state.seats) > 1 else 100.0  # solo: the end on the scale of the rest
+    return strongbot.lead_share({k: value(ended, k, final) for k in state.seats}, key,
+                                LEAD_SCALE)
 
 
 def determinize(state: State) -> State:

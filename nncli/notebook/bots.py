@@ -12,10 +12,11 @@ from collections import defaultdict
 
 from nncli import strongbot
 from nncli.botplay import KINDS, bot_rng
-from nncli.notebook import GAME, economy, encounters, engine, movement, solo
+from nncli.game import IllegalMove
+from nncli.notebook import GAME, economy, encounters, engine, movement, research, solo
 from nncli.notebook.legal import EXACT, SOURCES, generate
 from nncli.notebook.moves import Build, EndTurn, Move, MovePiece, Research
-from nncli.notebook.state import PHASE_OVER, PHASE_TURNS, State
+from nncli.notebook.state import PHASE_OVER, PHASE_TURNS, Player, State
 
 
 def random_move(state: State, rng: random.Random) -> Move:
@@ -74,9 +75,10 @@ def value(state: State, nation: str) -> float:
     player = state.player(nation)
     got = economy.income(state, nation)
     army = economy.population(state, nation)
-    return (1000 * player.vp + 12 * len(player.research) + 4 * (got.science + got.culture)
-            + 2 * (got.food + got.wood + got.gold) + player.science + player.culture
-            + 3 * army + 0.1 * (player.food + player.wood + player.gold + 2 * player.source))
+    return (1000 * player.vp + RESEARCH_VALUE * len(player.research)
+            + 4 * (got.science + got.culture) + 2 * (got.food + got.wood + got.gold)
+            + player.science + player.culture + 3 * army
+            + 0.1 * (player.food + player.wood + player.gold + 2 * player.source))
 
 
 def greedy_move(state: State, rng: random.Random) -> Move:
@@ -108,11 +110,31 @@ def greedy_move(state: State, rng: random.Random) -> Move:
 LEAD_SCALE = 40.0  # a lead of this much ``value`` makes a win about 3 times in 4
 
 
+RESEARCH_VALUE = 12  # ``value`` of a node unlocked
+
+
+def research_ahead(state: State, player: Player) -> bool:
+    """Whether ``player`` is in the middle of a turn and could end it by unlocking a node
+    (Rules: RES-01, RES-03, RES-05, RES-07): the research step still ahead of a turn."""
+    if state.phase != PHASE_TURNS or state.draws_due or state.mover != player.nation:
+        return False
+    for key in research.nodes(state):
+        try:
+            research.check_research(state, player, key)
+        except IllegalMove:
+            continue
+        return True
+    return False
+
+
 def evaluate(state: State, nation: str) -> float:
     """How likely ``nation`` is to win from ``state``, from its lead in ``value`` (the strong
-    bot's evaluation at a playout's cut-off)."""
-    return strongbot.lead_share({p.nation: value(state, p.nation) for p in state.players},
-                                nation, LEAD_SCALE)
+    bot's evaluation at a playout's cut-off), the nation in the middle of its turn credited with
+    the node it could still unlock to end it: so a turn's builds and moves, which keep that
+    research ahead, are not weighed against a research that ends the turn at once."""
+    values = {p.nation: value(state, p.nation) + RESEARCH_VALUE * research_ahead(state, p)
+              for p in state.players}
+    return strongbot.lead_share(values, nation, LEAD_SCALE)
 
 
 SITES = 3  # the strong bot weighs this many sites of each building it may place
