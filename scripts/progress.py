@@ -3,6 +3,7 @@ drawn by ``rich`` on a terminal only (rich comes with typer; only these scripts 
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -12,9 +13,10 @@ from contextlib import contextmanager
 @contextmanager
 def progress(total: int, what: str = "games") -> Iterator[Callable[[int], None]]:
     """A function to call with how many more of ``total`` are done; on a terminal (standard
-    error) it moves a bar with the rate a minute and the time left, elsewhere it does nothing."""
-    if not sys.stderr.isatty():
-        yield lambda done: None
+    error) it moves a bar with the rate a minute and the time left, elsewhere (or where rich is
+    not installed: a Python other than the project's .venv) it does nothing."""
+    if not sys.stderr.isatty() or importlib.util.find_spec("rich") is None:
+        yield lambda done: None  # no terminal, or a Python without the project's packages
         return
     from rich.progress import (
         BarColumn,

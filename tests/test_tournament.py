@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "tournament"
 
 
@@ -74,3 +76,30 @@ def test_a_terminal_shows_the_progress() -> None:
     child.expect(r"games/min")
     child.expect("strong won . of 4 games")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize(("game", "extra", "form"), [
+    ("dice", ("--unrest",), "the Hall of Fame with Unrest"),
+    ("nations", (), "the solo game"),
+    ("notebook-nations", (), "against the rulebook's AI"),
+])
+def test_solo_plays_each_bot_alone_on_the_same_games(game: str, extra: tuple[str, ...],
+                                                     form: str) -> None:
+    """Issue 24's solo targets: ``--solo`` plays each bot in the game's solo form on the same
+    setups (Notebook Nations: against the rulebook's AI, which sits in each seat by turns) and
+    compares their mean scores, or their wins against the AI."""
+    done = tournament("--game", game, "--solo", "--bots", "strong,greedy", "--games", "2",
+                      "--seed", "3", "--iterations", "2", *extra)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.strip().splitlines()
+    assert lines[0] == (f"{game}, {form}, 2 games from seed 3 for each bot, the strong bot at "
+                        "2 iterations a move")
+    table = {line.split()[0]: line.split()[1:] for line in lines[2:4]}
+    assert table["strong"][0] == table["greedy"][0] == "2"
+    if game == "notebook-nations":
+        assert re.fullmatch(r"strong won \d of 2 games against the rulebook's AI, greedy \d, "
+                            r"on the same 2 games", lines[-1]), lines[-1]
+    else:
+        mean = table["strong"][2]
+        assert re.fullmatch(rf"strong scored {re.escape(mean)} a game, greedy [\d.]+, on the "
+                            r"same 2 games", lines[-1]), lines[-1]
