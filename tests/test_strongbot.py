@@ -16,6 +16,7 @@ import pytest
 from nncli import botplay, strongbot
 from nncli.chance import CHANCE, seeded
 from nncli.game import Game, get_game
+from nncli.notebook import bots as nbbots
 from nncli.notebook.moves import Collect, Research
 from tests.test_encounters import at_token
 from tests.test_repl import play_in_pty
@@ -312,19 +313,22 @@ def test_a_search_stops_once_no_iteration_left_could_change_its_choice(
     assert stopped >= 3, stopped
 
 
-def test_notebook_turns_are_not_cut_short_by_a_research() -> None:
-    """Rules: RES-01 - "buying a node is the Research Step, and it ends the turn". The strong
-    bot credits each nation with a node it could still unlock, so a turn's first moves are its
-    builds and moves, not the research that would end it at once (without the credit, research
-    and building scored alike at the cut-off and the bot researched first, its turn one move
-    long, in all 6 of these games)."""
+def test_notebook_credits_a_research_open_to_end_a_turn() -> None:
+    """Rules: RES-01, RES-05 - "buying a node is the Research Step, and it ends the turn"; a
+    node costs its tier's gold. The strong bot's evaluation credits each nation with a node it
+    could unlock, so that builds which keep a research open are not weighed against the
+    research itself: a nation with the gold for a node is ahead of the same nation without it
+    by the credit, far more than the gold's own worth in ``value``."""
     game = get_game("notebook-nations")
-    researched_first = 0
-    for seed in range(6):
-        state = game.new_game(game.make_setup({"nations": ["mushroom", "thimble"], "vp": 1,
-                                               "seed": seed}))
-        while not any(isinstance(m, Research) for m in game.legal_moves(state)):
-            state = game.apply(state, game.hint(state))
-        move = strongbot.search(game, state, strongbot.Budget(iterations=300), seed=seed).best
-        researched_first += isinstance(move, Research)
-    assert researched_first == 0
+    state = game.new_game(game.make_setup({"nations": ["mushroom", "thimble"], "vp": 1,
+                                           "seed": 3}))
+    while not any(isinstance(m, Research) for m in game.legal_moves(state)):
+        state = game.apply(state, game.hint(state))
+    mover = state.mover
+    poor = state.clone()
+    poor.player(mover).gold = 0
+    assert nbbots.can_research(state, state.player(mover))
+    assert not nbbots.can_research(poor, poor.player(mover))
+    gold_worth = nbbots.value(state, mover) - nbbots.value(poor, mover)
+    assert 0 < gold_worth < nbbots.RESEARCH_VALUE / 4
+    assert nbbots.evaluate(state, mover) > nbbots.evaluate(poor, mover) + 0.05
