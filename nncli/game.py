@@ -15,7 +15,9 @@ at every move of self-play; it returns only moves ``legal_moves`` lists (see
 The strong bot's optional methods (see ``nncli.strongbot``): ``evaluate(state, seat)`` (how likely
 ``seat`` is to win, in [0, 1]), ``determinize(state, seat, rng)`` (a copy without what ``seat``
 cannot see), ``search_moves(state)`` (the legal moves worth telling apart) and
-``scripted_move(state)`` (the move of a seat the rules play, or None).
+``scripted_move(state)`` (the move of a seat the rules play, or None); and the attribute
+``rescale_rewards`` (False: the search weighs its rewards on [0, 1] as they are, not on the
+range it has met).
 
 The screens' optional methods (issue 23; each game implements them in its own package):
 

@@ -196,10 +196,12 @@ class Search:
         self.root_moves = self.moves(state)  # the player's own choices, alike in every sample
         # The rewards are weighed on the range met so far (as MuZero rescales its values): an
         # evaluation tells positions apart by a few hundredths where a win is 1 and a loss 0.
+        # A game whose ``rescale_rewards`` is False keeps them on [0, 1] (see Nations).
         # A solo game's rewards are its evaluations alone, since no win or loss says how well a
         # lone seat did.
         self.alone = len(self.seats) == 1 and self.evaluate is not None
-        self.low, self.high = math.inf, -math.inf
+        rescale = self.alone or getattr(game, "rescale_rewards", True)
+        self.low, self.high = (math.inf, -math.inf) if rescale else (0.0, 1.0)
 
     def run(self, budget: Budget, stop: Callable[[], bool] | None = None) -> Result:
         """Search until the budget is spent, ``stop()`` is true or Ctrl-C is pressed."""

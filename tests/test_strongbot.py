@@ -332,3 +332,13 @@ def test_notebook_credits_a_research_open_to_end_a_turn() -> None:
     gold_worth = nbbots.value(state, mover) - nbbots.value(poor, mover)
     assert 0 < gold_worth < nbbots.RESEARCH_VALUE / 4
     assert nbbots.evaluate(state, mover) > nbbots.evaluate(poor, mover) + 0.05
+
+
+def test_nations_keeps_its_rewards_as_they_are() -> None:
+    """Nations' search weighs its rewards on [0, 1] as they are (``rescale_rewards`` False, as
+    measured against greedy); the other games weigh them on the range met."""
+    for key, rescaled in (("nations", False), ("dice", True), ("notebook-nations", True)):
+        game, state = next(positions(key, 1, seed=8))
+        search = strongbot.Search(game, state, 0)
+        search.run(strongbot.Budget(iterations=60))
+        assert ((search.low, search.high) != (0.0, 1.0)) == rescaled, key
