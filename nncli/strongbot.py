@@ -365,9 +365,10 @@ def lead_share(values: Mapping[str, float], seat: str, scale: float) -> float:
     True
     """
     if len(values) == 1:
-        return 1.0 / (1.0 + math.exp(-values[seat] / (scale * SOLO_WIDTH)))
-    best_other = max(v for s, v in values.items() if s != seat)
-    lead = max(-50.0, min(50.0, (values[seat] - best_other) / scale))
+        lead = values[seat] / (scale * SOLO_WIDTH)
+    else:
+        best_other = max(v for s, v in values.items() if s != seat)
+        lead = max(-50.0, min(50.0, (values[seat] - best_other) / scale))
     return 1.0 / (1.0 + math.exp(-lead))
 
 

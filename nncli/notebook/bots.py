@@ -70,6 +70,9 @@ def _random_step(state: State, rng: random.Random) -> Move | None:
     return None
 
 
+RESEARCH_VALUE = 12  # ``value`` of a node unlocked
+
+
 def value(state: State, nation: str) -> float:
     """How good ``state`` looks to ``nation``: VP first, then what leads to VP."""
     player = state.player(nation)
@@ -108,9 +111,6 @@ def greedy_move(state: State, rng: random.Random) -> Move:
 
 
 LEAD_SCALE = 40.0  # a lead of this much ``value`` makes a win about 3 times in 4
-
-
-RESEARCH_VALUE = 12  # ``value`` of a node unlocked
 
 
 def can_research(state: State, player: Player) -> bool:
