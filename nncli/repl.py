@@ -140,9 +140,15 @@ class Repl:
         self.said += sum(max(1, -(-len(line) // columns)) for line in text.split("\n"))
         print(text, flush=True)
 
+    def say_folded(self, text: str, code: str = "") -> None:
+        """Print ``text`` folded at words to the terminal's width (the continuation indented),
+        each line styled with ``code`` when colour is on."""
+        lines = wrapped(text, self.size()[0] - 1)
+        self.say("\n".join(self._style(line, code) if code else line for line in lines))
+
     def error(self, message: str) -> None:
-        """Print ``error: message``."""
-        self.say(self._style(f"error: {shown(message)}", "1;31"))
+        """Print ``error: message``, folded at words."""
+        self.say_folded(f"error: {shown(message)}", "1;31")
 
     def banner(self) -> None:
         """Announce whose turn it is, or the end of the game, in one line."""
@@ -442,15 +448,15 @@ class Repl:
         if self.game.mover(self.save.state) in (None, CHANCE):
             self.error("there is no move to suggest now")
             return
-        self.say(f"thinking for {budget.describe()} (Ctrl-C stops it early)...")
+        self.say_folded(f"thinking for {budget.describe()} (Ctrl-C stops it early)...")
         try:
             found = strongbot.hint(self.game, self.save.state, budget, seed=len(self.save.moves))
         except KeyboardInterrupt:  # before the search began: nothing found yet
             self.error("the hint was stopped before its search began")
             return
         assert found is not None  # a player is to move
-        self.say(shown(f"hint: {strongbot.advice(self.game, found)}"))
-        self.say(shown(f"(type {self.game.format(found.best)}, or Tab, to play it)"))
+        self.say_folded(shown(f"hint: {strongbot.advice(self.game, found)}"))
+        self.say_folded(shown(f"(type {self.game.format(found.best)}, or Tab, to play it)"))
 
     def help(self, args: list[str]) -> None:
         """The game's moves and this shell's commands, or help on one topic (a command, or a
@@ -615,7 +621,8 @@ def wrapped(text: str, width: int) -> list[str]:
     lines: list[str] = []
     for line in text.splitlines():
         indent = " " * (len(line) - len(line.lstrip()) + 2)
-        lines += textwrap.wrap(line, width, subsequent_indent=indent) if len(line) > width else [
+        lines += textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False,
+                               break_on_hyphens=False) if len(line) > width else [
             line]
     return lines
 

@@ -104,6 +104,12 @@ def drive(path: Path, keys: str, handover: bool | None = None) -> None:
         run_repl(game, loaded, path, handover)
 
 
+@pytest.fixture
+def wide(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A terminal wide enough for a long message on one line (folding is tested on its own)."""
+    monkeypatch.setenv("COLUMNS", "400")
+
+
 def played(path: Path) -> list[str]:
     """The move texts in the save on disk."""
     return [m.move for m in savefile.load(path).moves]
@@ -199,7 +205,9 @@ def test_undo_never_crosses_a_random_draw(
     assert out.count("error: there is nothing to undo") == 2
 
 
-def test_undo_survives_quitting(notebook: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_undo_survives_quitting(
+    notebook: Path, capsys: pytest.CaptureFixture[str], wide: None
+) -> None:
     """On main, undo after quitting and coming back said there was nothing to undo."""
     state = savefile.load(notebook).state
     for text in ("initiative 1", "initiative 2"):
@@ -229,7 +237,9 @@ def test_an_undo_over_a_changed_file_is_refused(
     assert "made meanwhile by another nncli, so nothing was undone" in capsys.readouterr().out
 
 
-def test_game_over_stops_moves(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_game_over_stops_moves(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], wide: None
+) -> None:
     path = new_save(tmp_path, TURNS, TURNS.make_setup({"vp": 4}))
     drive(path, "add 3\nadd 1\nadd 1\nmoves\nundo\nshow\nlog\nquit\n")
     assert played(path) == ["add 3", "add 1"]
@@ -318,7 +328,7 @@ def nncli_process(*args: str | Path) -> None:
 
 
 def test_a_stale_write_is_refused_and_the_longer_game_offered(
-    notebook: Path, capsys: pytest.CaptureFixture[str]
+    notebook: Path, capsys: pytest.CaptureFixture[str], wide: None
 ) -> None:
     repl = Repl(GAME, savefile.load(notebook), notebook, color=False, ask=lambda question: "n")
     nncli_process("move", notebook, "initiative 1")  # made while the session is open
@@ -338,7 +348,7 @@ def test_a_stale_write_is_refused_and_the_longer_game_offered(
 
 
 def test_a_write_over_another_game_is_refused(
-    notebook: Path, capsys: pytest.CaptureFixture[str]
+    notebook: Path, capsys: pytest.CaptureFixture[str], wide: None
 ) -> None:
     repl = Repl(GAME, savefile.load(notebook), notebook, color=False)
     assert repl.play("initiative 1")
@@ -777,3 +787,22 @@ def test_help_offers_this_games_board_command_and_report_again(
     notebook = Repl(GAME, savefile.load(saved), saved, color=False)
     notebook.handle("help")
     assert "board [PLACE|full]" in capsys.readouterr().out
+
+
+def test_long_errors_and_hints_fold_at_words(
+    notebook: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An error or a hint longer than the terminal is folded at words to its width, the rest
+    indented, not cut off or broken in the middle of a word by the terminal's edge."""
+    repl = Repl(GAME, savefile.load(notebook), notebook, color=False, size=lambda: (40, 24))
+    message = "this sentence is long enough to need two or three lines on a narrow terminal"
+    repl.error(message)
+    repl.hint(["30"])
+    lines = capsys.readouterr().out.splitlines()
+    assert all(len(line) <= 39 for line in lines)
+    first = lines.index(next(line for line in lines if line.startswith("error:")))
+    folded = [lines[first]]
+    while lines[first + len(folded)].startswith("  "):
+        folded.append(lines[first + len(folded)])
+    assert len(folded) > 1 and " ".join(part.strip() for part in folded) == f"error: {message}"
+    assert any(line.startswith("hint: ") for line in lines)
