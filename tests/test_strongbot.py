@@ -342,3 +342,47 @@ def test_nations_keeps_its_rewards_as_they_are() -> None:
         search = strongbot.Search(game, state, 0)
         search.run(strongbot.Budget(iterations=60))
         assert ((search.low, search.high) != (0.0, 1.0)) == rescaled, key
+
+
+def test_dice_weighs_the_round_end_its_unused_dice_would_score() -> None:
+    """Rules: DEND-01, DEND-02 - "a player's unused total of a symbol counts their unused dice
+    faces, their unused chits and ... their pass-first tile"; "the end of round runs in this
+    order: books, book VP, famine, war...". The Dice Game's evaluation scores the round's end
+    as if it came now, so a die kept for the books, the famine or the war is worth the VP it
+    would earn there, which ``value_for`` alone does not see."""
+    from nncli.dice import bots as dicebots
+
+    found = 0
+    for _, state in positions("dice", 300, seed=5):
+        if state.phase != "actions" or len(state.seats) != 2:
+            continue
+        ended = dicebots.round_end(state)
+        assert ended is not state and state.phase == "actions"  # the copy is scored, not it
+        vp = {s: ended.players[s].vp - state.players[s].vp for s in state.seats}
+        books = {s: ended.players[s].books - state.players[s].books for s in state.seats}
+        seat, other = sorted(state.seats, key=lambda s: -vp[s])
+        if vp[seat] > vp[other] and books[seat] >= books[other]:
+            plain = strongbot.lead_share({s: dicebots.value_for(s, state) for s in state.seats},
+                                         seat, dicebots.LEAD_SCALE)
+            assert dicebots.evaluate(state, seat) > plain
+            found += 1
+    assert found >= 5
+
+
+def test_notebook_weighs_the_vp_the_round_end_would_give() -> None:
+    """Rules: END-02, VP-02 - "when every player has taken their turn, every player is checked
+    for VP"; Science on its track's VP mark earns a Science VP there. Notebook Nations'
+    evaluation scores the round's end as if it came now, so reaching the mark in the middle of
+    a round is worth the VP it will earn, not one point of Science more."""
+    from nncli.notebook import content
+
+    game = get_game("notebook-nations")
+    state = game.new_game(game.make_setup({"nations": ["mushroom", "thimble"], "vp": 3,
+                                           "seed": 3}))
+    while state.phase != "turns":
+        state = game.apply(state, game.hint(state))
+    mover, mark = state.mover, content.load().limits["science_vp"]
+    on_mark, short = state.clone(), state.clone()
+    on_mark.player(mover).science, short.player(mover).science = mark, mark - 1
+    assert nbbots.round_end(on_mark).player(mover).vp == on_mark.player(mover).vp + 1
+    assert nbbots.evaluate(on_mark, mover) > nbbots.evaluate(short, mover) + 0.2

@@ -13,7 +13,7 @@ from collections import defaultdict
 from nncli import strongbot
 from nncli.botplay import KINDS, bot_rng
 from nncli.game import IllegalMove
-from nncli.notebook import GAME, economy, encounters, engine, movement, research, solo
+from nncli.notebook import GAME, economy, encounters, engine, movement, research, scoring, solo
 from nncli.notebook.legal import EXACT, SOURCES, generate
 from nncli.notebook.moves import Build, EndTurn, Move, MovePiece, Research
 from nncli.notebook.state import PHASE_OVER, PHASE_TURNS, Player, State
@@ -125,6 +125,17 @@ def can_research(state: State, player: Player) -> bool:
     return False
 
 
+def round_end(state: State) -> State:
+    """A copy of ``state`` with the round's VP scored now (Rules: END-02, VP-02..12): the VP a
+    nation would earn if the round ended here, on the science, culture and town halls it holds,
+    which ``value`` sees only once the round has ended. Outside the players' turns, ``state``."""
+    if state.phase != PHASE_TURNS:
+        return state
+    ended = state.clone()
+    scoring.score_round(ended)
+    return ended
+
+
 def evaluate(state: State, nation: str) -> float:
     """How likely ``nation`` is to win from ``state``, from its lead in ``value`` (the strong
     bot's evaluation at a playout's cut-off), each nation credited with a node it could unlock
@@ -132,7 +143,8 @@ def evaluate(state: State, nation: str) -> float:
     the research itself, which ends the turn. Measured, at 0.5 s a move against greedy: 9 of
     11 games with the credit and the search's rescaled rewards, 2 of 5 with the credit alone, 1
     of 5 with neither, 1 of 4 crediting only the nation in the middle of its turn."""
-    values = {p.nation: value(state, p.nation) + RESEARCH_VALUE * can_research(state, p)
+    ended = round_end(state)
+    values = {p.nation: value(ended, p.nation) + RESEARCH_VALUE * can_research(state, p)
               for p in state.players}
     return strongbot.lead_share(values, nation, LEAD_SCALE)
 
