@@ -356,7 +356,7 @@ def test_dice_weighs_the_round_end_its_unused_dice_would_score() -> None:
     for _, state in positions("dice", 300, seed=5):
         if state.phase != "actions" or len(state.seats) != 2:
             continue
-        ended = dicebots.round_end(state)
+        [ended] = dicebots.round_ends(state)
         assert ended is not state and state.phase == "actions"  # the copy is scored, not it
         vp = {s: ended.players[s].vp - state.players[s].vp for s in state.seats}
         books = {s: ended.players[s].books - state.players[s].books for s in state.seats}
@@ -386,3 +386,23 @@ def test_notebook_weighs_the_vp_the_round_end_would_give() -> None:
     on_mark.player(mover).science, short.player(mover).science = mark, mark - 1
     assert nbbots.round_end(on_mark).player(mover).vp == on_mark.player(mover).vp + 1
     assert nbbots.evaluate(on_mark, mover) > nbbots.evaluate(short, mover) + 0.2
+
+
+def test_a_solo_dice_evaluation_weighs_each_face_of_the_shadows_d4() -> None:
+    """Rules: DSOLO-08 - "at end of round the shadow's books are a d4 roll". In the Hall of
+    Fame the round's end scored ahead of time is one copy for each face of the shadow's d4,
+    each with that many books more for the shadow, and the evaluation is their mean."""
+    from nncli.dice import bots as dicebots
+
+    game = get_game("dice")
+    state = game.new_game(game.make_setup({"players": 1, "seed": 4, "unrest": True}))
+    while game.mover(state) == CHANCE or state.phase != "actions":
+        state = game.apply(state, game.chance_move(state, seeded(4, state.plies))
+                           if game.mover(state) == CHANCE else game.hint(state))
+    ends = dicebots.round_ends(state)
+    more = [e.shadow_books - state.shadow_books for e in ends]
+    assert len(ends) == 4 and more == [more[0] + face for face in range(4)] and more[0] >= 1
+    seat = state.seats[0]
+    mean = sum(dicebots.value_for(seat, e) for e in ends) / 4
+    assert dicebots.evaluate(state, seat) == strongbot.lead_share({seat: mean}, seat,
+                                                                    dicebots.LEAD_SCALE)
