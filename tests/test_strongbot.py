@@ -406,3 +406,28 @@ def test_a_solo_dice_evaluation_weighs_each_face_of_the_shadows_d4() -> None:
     mean = sum(dicebots.value_for(seat, e) for e in ends) / 4
     assert dicebots.evaluate(state, seat) == strongbot.lead_share({seat: mean}, seat,
                                                                     dicebots.LEAD_SCALE)
+
+
+def test_notebook_weighs_the_tie_break_of_a_game_the_round_end_would_end() -> None:
+    """Rules: END-07, END-08 - "the player with the most VP wins, even if several players
+    reached the goal"; "if players tie for the most VP, the tied player with the most Source on
+    their Resource Track wins". When the round's end would bring both nations to the goal, the
+    one with more Source is the winner, and the evaluation says so by far more than a Source's
+    own worth in ``value``."""
+    from nncli.notebook import content
+
+    game = get_game("notebook-nations")
+    state = game.new_game(game.make_setup({"nations": ["mushroom", "thimble"], "vp": 1,
+                                           "seed": 3}))
+    while state.phase != "turns":
+        state = game.apply(state, game.hint(state))
+    mark = content.load().limits["science_vp"]
+    for player in state.players:
+        player.science, player.source = mark, 2
+    poorer, richer = state.clone(), state.clone()
+    poorer.player(state.mover).source, richer.player(state.mover).source = 1, 3
+    assert all(p.vp == 1 for p in nbbots.round_end(richer).players)  # both reach the goal
+    worth = nbbots.value(richer, state.mover) - nbbots.value(poorer, state.mover)
+    assert 0 < worth < nbbots.LEAD_SCALE / 10
+    assert nbbots.evaluate(poorer, state.mover) < 0.01
+    assert nbbots.evaluate(richer, state.mover) > 0.99

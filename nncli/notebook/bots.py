@@ -125,6 +125,11 @@ def can_research(state: State, player: Player) -> bool:
     return False
 
 
+# What winning by the tie-break is worth when the round's end would end the game: as much as
+# a VP, since players who reach the goal in the same round are told apart by it alone.
+WIN_VALUE = 1000.0
+
+
 def round_end(state: State) -> State:
     """A copy of ``state`` with the round's VP scored now (Rules: END-02, VP-02..12): the VP a
     nation would earn if the round ended here, on the science, culture and town halls it holds,
@@ -142,10 +147,18 @@ def evaluate(state: State, nation: str) -> float:
     to end a turn: so the builds and moves that keep a research open are not weighed against
     the research itself, which ends the turn. Measured, at 0.5 s a move against greedy: 9 of
     11 games with the credit and the search's rescaled rewards, 2 of 5 with the credit alone, 1
-    of 5 with neither, 1 of 4 crediting only the nation in the middle of its turn."""
+    of 5 with neither, 1 of 4 crediting only the nation in the middle of its turn.
+
+    When the round's end (``round_end``) would end the game, the nation that would win it, by
+    VP and then by the tie-break (most Source, then the lowest initiative), is credited with
+    ``WIN_VALUE``: nations racing to the goal often reach it in the same round. Measured from
+    seed 1 at 0.5 s a move: without it the strong bot won 20 of 27 games decided by VP and none
+    of the 7 decided by the tie-break."""
     ended = round_end(state)
     values = {p.nation: value(ended, p.nation) + RESEARCH_VALUE * can_research(state, p)
               for p in state.players}
+    if ended is not state and scoring.game_over(ended):  # the round's end would end the game
+        values[scoring.winner(ended)] += WIN_VALUE
     return strongbot.lead_share(values, nation, LEAD_SCALE)
 
 
