@@ -603,7 +603,8 @@ def test_a_move_made_meanwhile_is_offered_in_a_real_terminal(
         child.expect("mushroom>")
         nncli_process("move", notebook, "initiative 4")
         child.sendline("initiative 2")
-        child.expect('1 more move made meanwhile by another nncli, so your move "initiative 2" was')
+        words = '1 more move made meanwhile by another nncli, so your move "initiative 2" was'
+        child.expect(r"\s+".join(map(re.escape, words.split())))  # folded at words
         child.expect(r"Continue from the file\? \[Y/n\]")
         child.sendline("y")
         child.expect("continued from")
