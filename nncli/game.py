@@ -12,12 +12,13 @@ one legal move for the player to move (never at a chance point), chosen with the
 at every move of self-play; it returns only moves ``legal_moves`` lists (see
 ``nncli.botplay.random_play``).
 
-The strong bot's optional methods (see ``nncli.strongbot``): ``evaluate(state, seat)`` (how likely
-``seat`` is to win, in [0, 1]), ``determinize(state, seat, rng)`` (a copy without what ``seat``
-cannot see), ``search_moves(state)`` (the legal moves worth telling apart) and
-``scripted_move(state)`` (the move of a seat the rules play, or None); and the attribute
-``rescale_rewards`` (False: the search weighs its rewards on [0, 1] as they are, not on the
-range it has met).
+The strong bot's optional methods (see ``nncli.strongbot``): ``evaluations(state)`` (how likely
+each seat is to win, in [0, 1], as a mapping from seat to share: the search calls it once a
+leaf, so what every seat's share needs, such as the round's end scored ahead of time, is worked
+out once), ``determinize(state, seat, rng)`` (a copy without what ``seat`` cannot see),
+``search_moves(state)`` (the legal moves worth telling apart) and ``scripted_move(state)`` (the
+move of a seat the rules play, or None); and the attribute ``rescale_rewards`` (False: the
+search weighs its rewards on [0, 1] as they are, not on the range it has met).
 
 The screens' optional methods (issue 23; each game implements them in its own package):
 

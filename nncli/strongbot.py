@@ -16,8 +16,10 @@ rescales its values), since evaluations tell moves apart by hundredths where a w
 loss 0; a solo game has no win to count, so its rewards are the lone seat's evaluations.
 
 Below the tree a playout of ``PLAYOUT_PLIES`` random players' moves (``nncli.botplay.random_play``)
-goes on to the game's optional ``evaluate(state, seat)`` (how likely ``seat`` is to win, in
-[0, 1]), which scores the position; without ``evaluate`` the playout runs to the end of the game.
+goes on to the game's optional ``evaluations(state)`` (how likely each seat is to win, in
+[0, 1], all in one call, so that work they share such as scoring the round's end ahead of time
+is done once a leaf), which score the position; without it the playout runs to the end of the
+game.
 A game's optional ``scripted_move(state)`` is the move a seat played by the rules (a solo AI)
 makes: such seats are not searched. A game's optional ``search_moves(state)`` gives
 the legal moves worth telling apart (the Dice Game's purchases with one payment each, not every
@@ -46,12 +48,12 @@ if TYPE_CHECKING:
     from nncli.game import Game
 
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
-# Players' moves played below the tree before ``evaluate`` scores the position (chance and
+# Players' moves played below the tree before ``evaluations`` score the position (chance and
 # scripted moves are always played on to the next player's choice). Measured with
 # scripts/tournament: 12 random moves won 3 of 6 Dice Games against greedy at 100 iterations,
 # none 4 of 6 and 17 of 20 at 300; a random playout mostly adds noise to the evaluation.
 PLAYOUT_PLIES = 0
-LONGEST_GAME = 5_000  # a playout without ``evaluate`` stops here, every seat scored 0.5
+LONGEST_GAME = 5_000  # a playout without ``evaluations`` stops here, every seat scored 0.5
 BUDGET_ENV = "NNCLI_BOT_BUDGET"  # "1s" (seconds of thinking) or "800" (iterations)
 DEFAULT_SECONDS = 1.0
 # A seat alone is measured on a logistic this many times wider than a lead's: as good as a
@@ -153,7 +155,7 @@ class Edge:
 @dataclass(frozen=True)
 class Choice:
     """A root move with what the search found: its playouts and its mean result (the share of
-    them won, with a position cut short counted by ``evaluate``)."""
+    them won, with a position cut short counted by ``evaluations``)."""
 
     move: Any
     visits: int
@@ -190,7 +192,8 @@ class Search:
         self.seats = game.seats(state)
         self.determinize: Callable[[Any, str, random.Random], Any] | None = getattr(
             game, "determinize", None)
-        self.evaluate: Callable[[Any, str], float] | None = getattr(game, "evaluate", None)
+        self.evaluations: Callable[[Any], Mapping[str, float]] | None = getattr(
+            game, "evaluations", None)
         self.scripted: Callable[[Any], Any] | None = getattr(game, "scripted_move", None)
         self.moves: Callable[[Any], list[Any]] = getattr(game, "search_moves", game.legal_moves)
         self.root_moves = self.moves(state)  # the player's own choices, alike in every sample
@@ -199,7 +202,7 @@ class Search:
         # A game whose ``rescale_rewards`` is False keeps them on [0, 1] (see Nations).
         # A solo game's rewards are its evaluations alone, since no win or loss says how well a
         # lone seat did.
-        self.alone = len(self.seats) == 1 and self.evaluate is not None
+        self.alone = len(self.seats) == 1 and self.evaluations is not None
         rescale = self.alone or getattr(game, "rescale_rewards", True)
         self.low, self.high = (math.inf, -math.inf) if rescale else (0.0, 1.0)
 
@@ -325,9 +328,9 @@ class Search:
 
     def playout(self, state: Any) -> dict[str, float]:
         """Each seat's reward after a short playout from ``state`` (to the end without
-        ``evaluate``)."""
+        ``evaluations``)."""
         plies = 0
-        cutoff = PLAYOUT_PLIES if self.evaluate is not None else LONGEST_GAME
+        cutoff = PLAYOUT_PLIES if self.evaluations is not None else LONGEST_GAME
         while (seat := self.game.mover(state)) is not None:
             move = self.forced(state, seat)
             if move is None:
@@ -337,39 +340,42 @@ class Search:
                 move = random_play(self.game, state, self.rng)
             state = self.step(state, move)
         if self.alone:
-            assert self.evaluate is not None
-            reward = self.evaluate(state, self.seat)
+            assert self.evaluations is not None
+            reward = self.evaluations(state)[self.seat]
             self.low, self.high = min(self.low, reward), max(self.high, reward)
             return {self.seat: reward}
         if seat is None:
             winner = self.game.winner(state)
             self.low, self.high = 0.0, 1.0  # a win and a loss: the whole range
             return {s: 1.0 if s == winner else 0.0 for s in self.seats}
-        if self.evaluate is None:
+        if self.evaluations is None:
             return dict.fromkeys(self.seats, 0.5)
-        rewards = {s: self.evaluate(state, s) for s in self.seats}
+        rewards = dict(self.evaluations(state))
         self.low = min(self.low, *rewards.values())
         self.high = max(self.high, *rewards.values())
         return rewards
 
 
-def lead_share(values: Mapping[str, float], seat: str, scale: float) -> float:
-    """An ``evaluate`` from a game's measure of how well each seat is doing: the logistic of
-    ``seat``'s lead over the best of the others, in units of ``scale`` (0.5 for level). A seat
-    alone (a solo game) is measured against nothing, on a logistic ``SOLO_WIDTH`` times wider,
-    which the search rescales to the range it meets.
+def lead_shares(values: Mapping[str, float], scale: float) -> dict[str, float]:
+    """``evaluations`` from a game's measure of how well each seat is doing: for each seat, the
+    logistic of its lead over the best of the others, in units of ``scale`` (0.5 for level). A
+    seat alone (a solo game) is measured against nothing, on a logistic ``SOLO_WIDTH`` times
+    wider, which the search rescales to the range it meets.
 
-    >>> round(lead_share({"a": 30.0, "b": 10.0}, "a", 20.0), 3)
-    0.731
-    >>> lead_share({"a": 2000.0}, "a", 3.0) > lead_share({"a": 1999.0}, "a", 3.0)
+    >>> {s: round(v, 3) for s, v in lead_shares({"a": 30.0, "b": 10.0}, 20.0).items()}
+    {'a': 0.731, 'b': 0.269}
+    >>> lead_shares({"a": 2000.0}, 3.0)["a"] > lead_shares({"a": 1999.0}, 3.0)["a"]
     True
     """
     if len(values) == 1:
-        lead = values[seat] / (scale * SOLO_WIDTH)
-    else:
-        best_other = max(v for s, v in values.items() if s != seat)
-        lead = max(-50.0, min(50.0, (values[seat] - best_other) / scale))
-    return 1.0 / (1.0 + math.exp(-lead))
+        return {seat: 1.0 / (1.0 + math.exp(-value / (scale * SOLO_WIDTH)))
+                for seat, value in values.items()}
+    first, second = sorted(values.values(), reverse=True)[:2]
+    shares = {}
+    for seat, value in values.items():
+        lead = max(-50.0, min(50.0, (value - (second if value == first else first)) / scale))
+        shares[seat] = 1.0 / (1.0 + math.exp(-lead))
+    return shares
 
 
 def search(game: Game, state: Any, budget: Budget, *, seed: object = 0,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import subprocess
@@ -12,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from nncli import botplay, strongbot
 from nncli.chance import CHANCE, seeded
@@ -331,7 +334,7 @@ def test_notebook_credits_a_research_open_to_end_a_turn() -> None:
     assert not nbbots.can_research(poor, poor.player(mover))
     gold_worth = nbbots.value(state, mover) - nbbots.value(poor, mover)
     assert 0 < gold_worth < nbbots.RESEARCH_VALUE / 4
-    assert nbbots.evaluate(state, mover) > nbbots.evaluate(poor, mover) + 0.05
+    assert nbbots.evaluations(state)[mover] > nbbots.evaluations(poor)[mover] + 0.05
 
 
 def test_nations_keeps_its_rewards_as_they_are() -> None:
@@ -362,9 +365,9 @@ def test_dice_weighs_the_round_end_its_unused_dice_would_score() -> None:
         books = {s: ended.players[s].books - state.players[s].books for s in state.seats}
         seat, other = sorted(state.seats, key=lambda s: -vp[s])
         if vp[seat] > vp[other] and books[seat] >= books[other]:
-            plain = strongbot.lead_share({s: dicebots.value_for(s, state) for s in state.seats},
-                                         seat, dicebots.LEAD_SCALE)
-            assert dicebots.evaluate(state, seat) > plain
+            plain = strongbot.lead_shares({s: dicebots.value_for(s, state)
+                                           for s in state.seats}, dicebots.LEAD_SCALE)
+            assert dicebots.evaluations(state)[seat] > plain[seat]
             found += 1
     assert found >= 5
 
@@ -385,7 +388,7 @@ def test_notebook_weighs_the_vp_the_round_end_would_give() -> None:
     on_mark, short = state.clone(), state.clone()
     on_mark.player(mover).science, short.player(mover).science = mark, mark - 1
     assert nbbots.round_end(on_mark).player(mover).vp == on_mark.player(mover).vp + 1
-    assert nbbots.evaluate(on_mark, mover) > nbbots.evaluate(short, mover) + 0.2
+    assert nbbots.evaluations(on_mark)[mover] > nbbots.evaluations(short)[mover] + 0.2
 
 
 def test_a_solo_dice_evaluation_weighs_each_face_of_the_shadows_d4() -> None:
@@ -404,8 +407,8 @@ def test_a_solo_dice_evaluation_weighs_each_face_of_the_shadows_d4() -> None:
     assert len(ends) == 4 and more == [more[0] + face for face in range(4)] and more[0] >= 1
     seat = state.seats[0]
     mean = sum(dicebots.value_for(seat, e) for e in ends) / 4
-    assert dicebots.evaluate(state, seat) == strongbot.lead_share({seat: mean}, seat,
-                                                                    dicebots.LEAD_SCALE)
+    assert dicebots.evaluations(state) == strongbot.lead_shares({seat: mean},
+                                                                  dicebots.LEAD_SCALE)
 
 
 def test_notebook_weighs_the_tie_break_of_a_game_the_round_end_would_end() -> None:
@@ -429,5 +432,47 @@ def test_notebook_weighs_the_tie_break_of_a_game_the_round_end_would_end() -> No
     assert all(p.vp == 1 for p in nbbots.round_end(richer).players)  # both reach the goal
     worth = nbbots.value(richer, state.mover) - nbbots.value(poorer, state.mover)
     assert 0 < worth < nbbots.LEAD_SCALE / 10
-    assert nbbots.evaluate(poorer, state.mover) < 0.01
-    assert nbbots.evaluate(richer, state.mover) > 0.99
+    assert nbbots.evaluations(poorer)[state.mover] < 0.01
+    assert nbbots.evaluations(richer)[state.mover] > 0.99
+
+
+class Counted:
+    """A game whose ``evaluations`` count their calls (everything else is the game's own)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game, self.calls = game, 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def evaluations(self, state: Any) -> Any:
+        self.calls += 1
+        return self.game.evaluations(state)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("key", sorted(SETUPS))
+def test_a_leaf_is_evaluated_once_for_every_seat(key: str) -> None:
+    """The search asks a game for every seat's share in one call at each leaf, so the work the
+    shares have in common (the round's end scored ahead of time) is done once, not once a
+    seat: at most one call an iteration, and the same statistics as the game itself gives."""
+    searched = 0
+    for game, state in positions(key, 6, seed=9):
+        counted = Counted(game)
+        result = strongbot.search(counted, state,  # type: ignore[arg-type]
+                                  strongbot.Budget(iterations=60), seed=1)
+        assert counted.calls <= result.iterations
+        searched += counted.calls > 0
+        assert choices(game, state) == [f"{game.format(c.move)} {c.visits} {c.won:.6f}"
+                                        for c in result.choices]
+    assert searched >= 3
+
+
+@given(st.dictionaries(st.sampled_from("abcde"), st.integers(-40, 40), min_size=2))
+def test_lead_shares_weigh_each_seat_against_the_best_of_the_others(
+        values: dict[str, int]) -> None:
+    """Each seat's share is the logistic of its lead over the best of the other seats, tied
+    leaders each at one half."""
+    shares = strongbot.lead_shares({s: float(v) for s, v in values.items()}, 4.0)
+    for seat, share in shares.items():
+        lead = values[seat] - max(v for s, v in values.items() if s != seat)
+        assert share == pytest.approx(1 / (1 + math.exp(-lead / 4.0)))

@@ -168,11 +168,12 @@ class DiceGame:
             self._random_bot = random_move
         return self._random_bot(state, rng)
 
-    def evaluate(self, state: State, seat: str) -> float:
-        """How likely ``seat`` is to win (an optional ``Game`` method, see ``nncli.strongbot``)."""
+    def evaluations(self, state: State) -> dict[str, float]:
+        """How likely each seat is to win (an optional ``Game`` method, see
+        ``nncli.strongbot``)."""
         from nncli.dice import bots
 
-        return bots.evaluate(state, seat)
+        return bots.evaluations(state)
 
     def search_moves(self, state: State) -> list[Move]:
         """The moves the strong bot weighs (an optional ``Game`` method, see ``nncli.strongbot``):

@@ -41,8 +41,8 @@ def round_ends(state: State) -> list[State]:
     return ends
 
 
-def evaluate(state: State, seat: str) -> float:
-    """How likely ``seat`` is to win from ``state``, from its lead in ``value_for`` once the
+def evaluations(state: State) -> dict[str, float]:
+    """How likely each seat is to win from ``state``, from its lead in ``value_for`` once the
     round's end is scored (``round_ends``, their mean in solo; the strong bot's evaluation at a
     playout's cut-off); a game over is measured by its final VP, which hold the tiles' VP
     already (a solo game's end, which the search scores alike). Measured at 0.5 s of CPU a move
@@ -54,7 +54,7 @@ def evaluate(state: State, seat: str) -> float:
         ends = round_ends(state)
         values = {s: sum(value_for(s, ended) for ended in ends) / len(ends)
                   for s in state.seats}
-    return strongbot.lead_share(values, seat, LEAD_SCALE)
+    return strongbot.lead_shares(values, LEAD_SCALE)
 
 
 def search_moves(state: State) -> list[Move]:

@@ -183,11 +183,12 @@ class Nations:
     # seed 1 and 7 of the first 13 from seed 7, where as they are it won 15 of those first 21.
     rescale_rewards = False
 
-    def evaluate(self, state: State, seat: str) -> float:
-        """How likely ``seat`` is to win (an optional ``Game`` method, see ``nncli.strongbot``)."""
+    def evaluations(self, state: State) -> dict[str, float]:
+        """How likely each seat is to win (an optional ``Game`` method, see
+        ``nncli.strongbot``)."""
         from nncli.nations import bots
 
-        return bots.evaluate(state, seat)
+        return bots.evaluations(state)
 
     def determinize(self, state: State, seat: str, rng: random.Random) -> State:
         """``state`` without the order of its decks, which no player sees (an optional ``Game``

@@ -51,14 +51,13 @@ def round_end(state: State) -> State:
 LEAD_SCALE = 300.0  # a lead of this much ``value`` makes a win about 3 times in 4
 
 
-def evaluate(state: State, key: str) -> float:
-    """How likely ``key`` is to win from ``state``, from its lead in ``value`` where the round
+def evaluations(state: State) -> dict[str, float]:
+    """How likely each nation is to win from ``state``, from its lead in ``value`` where the round
     ends (``round_end``, as the greedy bot compares moves): the strong bot's evaluation at a
     playout's cut-off."""
     ended = round_end(state)
     final = 1000.0 if len(state.seats) > 1 else 100.0  # solo: the end on the scale of the rest
-    return strongbot.lead_share({k: value(ended, k, final) for k in state.seats}, key,
-                                LEAD_SCALE)
+    return strongbot.lead_shares({k: value(ended, k, final) for k in state.seats}, LEAD_SCALE)
 
 
 def determinize(state: State) -> State:

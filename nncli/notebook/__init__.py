@@ -241,9 +241,10 @@ class NotebookNations:
         """The random bot's move, built directly (``nncli.botplay.random_play`` uses it)."""
         return _modules.bots.random_move(state, rng)  # type: ignore[no-any-return]
 
-    def evaluate(self, state: State, seat: str) -> float:
-        """How likely ``seat`` is to win (an optional ``Game`` method, see ``nncli.strongbot``)."""
-        return _modules.bots.evaluate(state, seat)  # type: ignore[no-any-return]
+    def evaluations(self, state: State) -> dict[str, float]:
+        """How likely each seat is to win (an optional ``Game`` method, see
+        ``nncli.strongbot``)."""
+        return _modules.bots.evaluations(state)  # type: ignore[no-any-return]
 
     def determinize(self, state: State, seat: str, rng: random.Random) -> State:
         """``state`` without what no player can see (an optional ``Game`` method, see
