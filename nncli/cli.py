@@ -528,12 +528,18 @@ def move(
         texts = list(moves or [])
         if bot == bool(texts):
             fail("give moves, or --bot to let a bot choose one")
-        if bot:
-            texts = [game.format(bot_move(game, loaded, move_time, iterations))]
+        chosen = bot_move(game, loaded, move_time, iterations) if bot else None
+        if chosen is not None:
+            texts = [game.format(chosen)]
         elif move_time is not None or iterations is not None:
             fail("--move-time and --iterations are the budget of --bot")
         done = apply_all(game, loaded, [(f'"{brief(text)}": ', text) for text in texts])
         store(done, save)
+    if chosen is not None:  # what the bot did, in words, before the moves saved
+        from nncli.recap import described
+
+        words = described(game, loaded.state, chosen, game.apply(loaded.state, chosen))
+        typer.echo(f"the strong bot: {words}")
     for record in done.moves[len(loaded.moves) :]:
         typer.echo(shown(record.move))
     if game.mover(done.state) is None and game.mover(loaded.state) is not None:

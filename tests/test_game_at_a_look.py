@@ -76,7 +76,8 @@ def test_the_move_that_ends_the_game_says_game_over_with_the_chart(tmp_path: Pat
         printed = nncli("move", save, "--bot").stdout
         if "game over" in printed:
             break
-    assert printed.splitlines()[1].startswith("game over: ")
+    lines = printed.splitlines()  # the bot's move in words, its notation, then the end
+    assert lines[0].startswith("the strong bot: ") and lines[2].startswith("game over: ")
     stats = nncli("stats", save).stdout.splitlines()
     assert stats[0].startswith("VP by round")
     assert "\n".join(stats) in printed

@@ -21,6 +21,7 @@ from nncli.chance import CHANCE, seeded
 from nncli.game import Game, get_game
 from nncli.notebook import bots as nbbots
 from nncli.notebook.moves import Collect, Research
+from nncli.recap import described
 from tests.test_encounters import at_token
 from tests.test_repl import play_in_pty
 
@@ -184,7 +185,8 @@ def test_stopping_or_ctrl_c_keeps_the_best_move_so_far() -> None:
 
 def test_move_bot_takes_a_budget(tmp_path: Path) -> None:
     """`nncli move SAVE --bot --iterations N` plays the strong bot's move, the same one for the
-    same save every time; a bad budget is refused with exit 2 and nothing saved."""
+    same save every time, and says it in words; a bad budget is refused with exit 2 and nothing
+    saved."""
     from typer.testing import CliRunner
 
     from nncli import savefile
@@ -196,10 +198,16 @@ def test_move_bot_takes_a_budget(tmp_path: Path) -> None:
         save = tmp_path / name
         runner.invoke(app, ["new", str(save), "--game", "nations", "--names", "Ann,Ben",
                             "--seed", "3"], catch_exceptions=False)
+        state = savefile.load(save).state
         result = runner.invoke(app, ["move", str(save), "--bot", "--iterations", "50"])
         assert result.exit_code == 0, result.output
         made.append([m.move for m in savefile.load(save).moves])
     assert made[0] == made[1] and made[0][-1] == result.stdout.strip().split("\n")[-1]
+    game = get_game("nations")  # and says what it did in words first, as the recap does
+    chosen = game.parse(made[0][-1], state)
+    words = described(game, state, chosen, game.apply(state, chosen))
+    assert result.stdout.startswith(f"the strong bot: {words}\n"), result.stdout
+    assert "(Ann)" in words or "(Ben)" in words  # the display name, not the notation
     before = (tmp_path / "a.toml").read_bytes()
     for bad in (["--bot", "--iterations", "0"], ["--bot", "--move-time", "-1"],
                 ["pass", "--iterations", "9"]):
