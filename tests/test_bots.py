@@ -90,7 +90,9 @@ def test_cli_new_solo_bot_and_move_hint(tmp_path: Path) -> None:
           "random", "--seed", "4")
     assert savefile.load(bot_save).setup["players"][1]["controller"] == "random"
     printed = nncli("move", bot_save, "--bot")
-    assert [m.move for m in savefile.load(bot_save).moves] == [printed.strip()]
+    words, *made = printed.strip().split("\n")  # the move in words, then as saved
+    assert words.startswith("the strong bot: ")
+    assert [m.move for m in savefile.load(bot_save).moves] == made
     result = CliRunner().invoke(app, ["move", str(bot_save)])
     assert result.exit_code == 2
 

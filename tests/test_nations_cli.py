@@ -68,7 +68,7 @@ def test_five_players_and_solo_reach_the_end_by_bots(tmp_path: Path) -> None:
     lines = []
     for _ in range(3000):
         printed = nncli("move", solo, "--bot")
-        lines.append(printed.split("\n")[0])
+        lines.append(printed.split("\n")[1])  # after the move in words, the move saved
         if "game over: " in printed:
             break
     state = state_of(solo)
