@@ -13,7 +13,7 @@ at every move of self-play; it returns only moves ``legal_moves`` lists (see
 ``nncli.botplay.random_play``).
 
 The strong bot's optional methods (see ``nncli.strongbot``): ``evaluations(state)`` (how likely
-each seat is to win, in [0, 1], as a mapping from seat to share: the search calls it once a
+each seat is to win, in [0, 1], as a new dict from seat to share: the search calls it once a
 leaf, so what every seat's share needs, such as the round's end scored ahead of time, is worked
 out once), ``determinize(state, seat, rng)`` (a copy without what ``seat`` cannot see),
 ``search_moves(state)`` (the legal moves worth telling apart) and ``scripted_move(state)`` (the

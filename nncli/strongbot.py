@@ -192,7 +192,7 @@ class Search:
         self.seats = game.seats(state)
         self.determinize: Callable[[Any, str, random.Random], Any] | None = getattr(
             game, "determinize", None)
-        self.evaluations: Callable[[Any], Mapping[str, float]] | None = getattr(
+        self.evaluations: Callable[[Any], dict[str, float]] | None = getattr(
             game, "evaluations", None)
         self.scripted: Callable[[Any], Any] | None = getattr(game, "scripted_move", None)
         self.moves: Callable[[Any], list[Any]] = getattr(game, "search_moves", game.legal_moves)
@@ -350,7 +350,7 @@ class Search:
             return {s: 1.0 if s == winner else 0.0 for s in self.seats}
         if self.evaluations is None:
             return dict.fromkeys(self.seats, 0.5)
-        rewards = dict(self.evaluations(state))
+        rewards = self.evaluations(state)  # a new dict each call, the search's own
         self.low = min(self.low, *rewards.values())
         self.high = max(self.high, *rewards.values())
         return rewards
