@@ -69,6 +69,11 @@ def test_the_strong_bot_moves_legally(key: str) -> None:
 
 def choices(game: Game, state: Any, seed: object = 1, iterations: int = 60) -> list[str]:
     result = strongbot.search(game, state, strongbot.Budget(iterations=iterations), seed=seed)
+    return statistics(game, result)
+
+
+def statistics(game: Game, result: strongbot.Result) -> list[str]:
+    """Each root move of ``result`` with its visits and mean result, as text to compare."""
     return [f"{game.format(c.move)} {c.visits} {c.won:.6f}" for c in result.choices]
 
 
@@ -470,8 +475,7 @@ def test_a_leaf_is_evaluated_once_for_every_seat(key: str) -> None:
                                   strongbot.Budget(iterations=60), seed=1)
         assert counted.calls <= result.iterations
         searched += counted.calls > 0
-        assert choices(game, state) == [f"{game.format(c.move)} {c.visits} {c.won:.6f}"
-                                        for c in result.choices]
+        assert choices(game, state) == statistics(game, result)
     assert searched >= 3
 
 
