@@ -156,13 +156,16 @@ def test_sigkill_during_move_leaves_a_save_that_loads(
 
 
 def test_loading_and_replaying_give_the_same_state() -> None:
+    """The replay gives the [state] of the file; good.toml was written before the state kept the
+    round's report, so its [state] has every key but that one."""
     loaded = savefile.load(GOOD)
     again = saveplay.new_save(GAME, loaded.setup)
     for record in loaded.moves:
         again = saveplay.append(again, GAME, record.move)
     assert again.moves == loaded.moves
     assert GAME.to_dict(again.state) == GAME.to_dict(loaded.state)
-    assert GAME.to_dict(loaded.state) == tomllib.loads(GOOD.read_text())["state"]
+    snapshot = tomllib.loads(GOOD.read_text())["state"]
+    assert GAME.to_dict(loaded.state) == snapshot | {"report": loaded.state.report}
 
 
 def test_the_encounter_deck_depends_on_the_seed_alone() -> None:

@@ -220,6 +220,11 @@ class NotebookNations:
 
         return final_figures(state)
 
+    def report(self, state: State) -> list[str]:
+        """The last round's end: each nation's VP and why, and who won once the game is over
+        (an optional ``Game`` method; the engine writes the lines, ``scoring.round_report``)."""
+        return list(state.report)
+
     def narrate(self, before: State, after: State, move: Move) -> list[str]:
         """Sentences on what ``move`` made happen (an optional ``Game`` method)."""
         from nncli.notebook.narrate import narrate

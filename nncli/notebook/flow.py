@@ -57,12 +57,17 @@ def end_turn(state: State) -> None:
 
 
 def end_round(state: State) -> None:
-    """Rules: END-02..06, INIT-07, INIT-08 - score, then end the game or start the next round."""
+    """Rules: END-02..06, INIT-07, INIT-08 - score, then end the game or start the next round;
+    the round's report says what the scoring gave and, at the end, who won."""
     solo.research_at_end_of_round(state)
+    before = state.clone()
     scoring.score_round(state)
-    if scoring.game_over(state):
+    over = scoring.game_over(state)
+    if over:
         state.phase = PHASE_OVER
         state.winner = scoring.winner(state)
+    state.report = scoring.round_report(before, state)
+    if over:
         return
     state.round += 1
     state.phase = PHASE_INITIATIVE

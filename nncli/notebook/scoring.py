@@ -1,9 +1,22 @@
-"""End of Round victory points, the end of the game and its tie-breaks."""
+"""End of Round victory points, the end of the game and its tie-breaks, and the round's report
+(``round_report``: the lines ``state.report`` keeps for ``Game.report``)."""
 
 from __future__ import annotations
 
+import textwrap
+
 from nncli.notebook import board, content
-from nncli.notebook.state import State
+from nncli.notebook.render import WHO, player_name
+from nncli.notebook.state import PHASE_OVER, Player, State
+
+REPORT_WIDTH = 58  # a report line: beside the board at 80 columns, as in the other games
+VP_KINDS = ("military", "science", "culture")
+REASONS = {  # the one-time VP conditions of score_round: (VP kind, why)
+    "science-nodes": ("science", "{nodes} research nodes"),
+    "science-track": ("science", "Science {science} on the track"),
+    "culture-1": ("culture", "Culture {culture} with a Wonder on the map"),
+    "culture-2": ("culture", "Culture {culture} with a Wonder on the map"),
+}
 
 
 def wonder_counts(state: State, nation: str) -> bool:
@@ -60,3 +73,65 @@ def winner(state: State) -> str:
     best = max(state.players, key=lambda p: (p.vp, p.source, -p.initiative))
     return best.nation
 
+
+def round_report(before: State, after: State) -> list[str]:
+    """The report of the round just scored, ``before`` its scoring and ``after`` it: the round
+    and the goal, each nation's VP this round and in all, a line on each kind it gained and why,
+    and once the game is over who won and how; every line within ``REPORT_WIDTH``."""
+    lines = [f"End of round {after.round} (the goal is {after.vp_goal} VP):"]
+    for player in after.players:
+        was = before.player(player.nation)
+        gained = player.vp - was.vp
+        this_round = f"+{gained} VP" if gained else "no VP this round"
+        lines.append(_named(player, f": {this_round}, {player.vp} VP in all"))
+        for line in _gained_vp(after, was, player):
+            lines += textwrap.wrap(line, REPORT_WIDTH, initial_indent="  ",
+                                   subsequent_indent="    ")
+    return lines + _the_end(after)
+
+
+def _named(player: Player, rest: str, head: str = "") -> str:
+    """``head``, the player (``Ann (Mushroom Tribes)``) and ``rest`` in one report line, the
+    name cut short, a full stop marking the cut, where the line would be too long."""
+    name = player_name(player, WHO)
+    room = max(REPORT_WIDTH - len(head) - len(rest), 4)
+    return head + (name if len(name) <= room else name[:room - 1].rstrip() + ".") + rest
+
+
+def _gained_vp(state: State, was: Player, player: Player) -> list[str]:
+    """``+1 science VP: Science 20 on the track``: the VP of each kind ``player`` gained since
+    ``was``, and why (the conditions newly met, or the enemy Town Halls held); a line for each
+    condition when each gave one VP."""
+    facts = {"nodes": len(player.research), "science": player.science, "culture": player.culture}
+    new = [REASONS[key] for key in player.scored[len(was.scored):] if key in REASONS]
+    lines = []
+    for kind in VP_KINDS:
+        gained = getattr(player, f"vp_{kind}") - getattr(was, f"vp_{kind}")
+        if gained <= 0:
+            continue
+        why = list(dict.fromkeys(text.format(**facts) for of, text in new if of == kind))
+        if not why:
+            halls = halls_held(state, player.nation)
+            why = [f"{halls} enemy Town Hall{'s' * (halls != 1)} held"]
+        if len(why) == gained:
+            lines += [f"+1 {kind} VP: {reason}" for reason in why]
+        else:
+            lines.append(f"+{gained} {kind} VP: {'; '.join(why)}")
+    return lines
+
+
+def _the_end(state: State) -> list[str]:
+    """Rules: END-07, END-08, END-09 - once the game is over, who won with what VP, and the
+    tie-break that decided it, if one did."""
+    if state.phase != PHASE_OVER or not state.winner:
+        return []
+    winner = state.player(state.winner)
+    lines = [_named(winner, f" wins with {winner.vp} VP", head="Game over: "),
+             f"  military {winner.vp_military}, science {winner.vp_science}, "
+             f"culture {winner.vp_culture}"]
+    tied = [p for p in state.players if p.vp == winner.vp and p is not winner]
+    if tied and any(p.source != winner.source for p in tied):
+        lines.append(f"  tied on VP, ahead on Source ({winner.source})")
+    elif tied:
+        lines.append(f"  tied on VP and Source, ahead on initiative (space {winner.initiative})")
+    return lines

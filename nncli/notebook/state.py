@@ -130,6 +130,7 @@ class State:
     facing: dict[str, str] = field(default_factory=dict)  # nation -> "up" or "down"
     winner: str = ""
     plies: int = 0  # moves applied since the setup (seeds the bots' choices)
+    report: list[str] = field(default_factory=list)  # the last round's end: VP and the winner
 
     def clone(self) -> State:
         """A deep copy, written out for speed (buildings, which never change, are shared)."""
@@ -142,6 +143,7 @@ class State:
         new.order = list(self.order)
         new.facing = dict(self.facing)
         new.turn = _copy_turn(self.turn)
+        new.report = list(self.report)
         return new
 
     # --- lookups -------------------------------------------------------------------------
@@ -247,5 +249,6 @@ def to_dict(state: State) -> dict[str, Any]:
         "buildings": [_plain(b) for b in state.buildings],
         "units": [_plain(u) for u in state.units],
         "this_turn": _plain(state.turn),
+        "report": list(state.report),
     }
     return plain | {"draws_due": state.draws_due} if state.draws_due else plain
