@@ -14,7 +14,7 @@ from nncli import savefile, saveplay
 from nncli.notebook import GAME, encounters, engine, setup
 from nncli.notebook.moves import Attack, Collect, Draw, EndTurn, Initiative, UseEncounter
 from nncli.notebook.narrate import narrate
-from nncli.notebook.state import State
+from nncli.notebook.state import PHASE_OVER, State
 from nncli.repl import run_repl
 
 ANN = "Mushroom (Mushroom Tribes)"  # the arena's first player
@@ -64,17 +64,17 @@ def test_a_destroyed_unit_is_told() -> None:
     assert "Thimble (Thimble Empire)'s melee1 is destroyed." in lines
 
 
-def test_victory_points_and_the_winner_are_told_with_their_reasons() -> None:
-    """Rules: VP-02, END-05 - Science 20 is worth a Science VP at the end of the round; reaching
-    the goal ends the game, and the narration says who won and how."""
+def test_the_end_of_a_round_is_left_to_the_report() -> None:
+    """The move that ends the round (and here the game) is said to end it; its VP and the
+    winner are not narrated: the round's report says them, once (tests/test_notebook_report)."""
     state = arena()
     state.vp_goal = 1
     state.player("mushroom").science = 20
     state, _ = told(state, EndTurn())  # Mushroom's turn ends; Thimble's begins
-    _, lines = told(state, EndTurn())  # the round ends
-    assert f"{ANN} scores 1 science VP (Science 20 on the track): 1 of 1." in lines
-    assert lines[-1] == (f"The game is over after round 1: {ANN} wins with 1 VP "
-                         "(military 0, science 1, culture 0; the goal was 1).")
+    after, lines = told(state, EndTurn())  # the round ends, and the game
+    assert after.phase == PHASE_OVER and "  +1 science VP: Science 20 on the track" in after.report
+    assert lines == []
+    assert GAME.describe(state, EndTurn(), after) == "Thimble (Thimble Empire): end; round 1 ends"
 
 
 def test_the_repl_narrates_the_ais_turns_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]

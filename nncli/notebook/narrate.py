@@ -1,9 +1,11 @@
 """What a move made happen, in sentences: ``narrate(before, after, move)``.
 
 Pure: everything is read from the difference between the state before and after the move
-(resources, hands, victory points, pieces, the phase), so it tells the same story for a person's
-move, the AI's and a bot's, and for what the rules did by themselves (the Income Step, the end of
-a round's scoring, the end of the game).
+(resources, hands, pieces, the phase), so it tells the same story for a person's move, the AI's
+and a bot's, and for what the rules did by themselves (the Income Step, the AI's research at the
+end of a round). The end of a round's scoring and the end of the game are not told here: they
+are the round's report (``state.report``, written by ``scoring.round_report``), which the shell
+shows when it changes.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from nncli.notebook.render import WHO, player_name
 from nncli.notebook.state import PHASE_OVER, PHASE_TURNS, Player, State
 
 TRACKS = ("food", "wood", "gold", "source", "science", "culture")
-VP_KINDS = ("military", "science", "culture")
 
 
 def _gains(before: Player, after: Player) -> str:
@@ -142,66 +143,22 @@ def _progress(before: State, after: State, move: Move) -> list[str]:
     return lines
 
 
-REASONS = {  # the one-time VP conditions of scoring.score_round: (VP kind, why)
-    "science-nodes": ("science", "{nodes} research nodes"),
-    "science-track": ("science", "Science {science} on the track"),
-    "culture-1": ("culture", "Culture {culture} with a Wonder on the map"),
-    "culture-2": ("culture", "Culture {culture} with a Wonder on the map"),
-}
-
-
-def _victory_points(before: State, after: State) -> list[str]:
-    """Victory points scored at the end of a round, and why."""
-    lines = []
-    for player in after.players:
-        was = before.player(player.nation)
-        who = player_name(player, WHO)
-        facts = {"nodes": len(player.research), "science": player.science,
-                 "culture": player.culture}
-        new = [REASONS[key] for key in player.scored[len(was.scored):] if key in REASONS]
-        for kind in VP_KINDS:
-            gained = getattr(player, f"vp_{kind}") - getattr(was, f"vp_{kind}")
-            if gained <= 0:
-                continue
-            why = [text.format(**facts) for of, text in new if of == kind]
-            reason = "; ".join(why) if why else "enemy Town Halls held at the end of the round"
-            lines.append(f"{who} scores {gained} {kind} VP ({reason}): {player.vp} of "
-                         f"{after.vp_goal}.")
-    return lines
-
-
-def _the_end(before: State, after: State) -> list[str]:
-    """Who won, and how."""
-    if after.phase != PHASE_OVER or before.phase == PHASE_OVER or not after.winner:
-        return []
-    winner = after.player(after.winner)
-    line = (f"The game is over after round {after.round}: {player_name(winner, WHO)} wins with "
-            f"{winner.vp} VP (military {winner.vp_military}, science {winner.vp_science}, "
-            f"culture {winner.vp_culture}; the goal was {after.vp_goal})")
-    tied = [p for p in after.players if p.vp == winner.vp and p is not winner]
-    if tied and any(p.source != winner.source for p in tied):
-        line += f", ahead on Source ({winner.source})"
-    elif tied:
-        line += f", ahead on initiative (space {winner.initiative})"
-    return [line + "."]
-
-
 def narrate(before: State, after: State, move: Move) -> list[str]:
     """Sentences telling what ``move`` made happen between ``before`` and ``after``."""
     return [*_draws(before, after), *_played(before, after), *_pieces(before, after),
-            *_progress(before, after, move), *_victory_points(before, after),
-            *_the_end(before, after), *_income(before, after)]
+            *_progress(before, after, move), *_income(before, after)]
 
 
 def describe(before: State, move: Move, after: State) -> str:
     """The move in words for the hand-over recap and the echo of a computer's move: who made it,
-    its notation, and the VP it won or lost ("Ben (Thimble Empire): end, +1 VP")."""
+    its notation, and whether it ended the round ("Ben (Thimble Empire): end; round 1 ends"),
+    whose VP the round's report tells."""
     from nncli.notebook.notation import format_move
 
     who = before.player(before.mover)
-    change = after.player(who.nation).vp - who.vp
-    gained = f", {change:+d} VP" if change else ""
-    return f"{player_name(who, WHO)}: {format_move(move)}{gained}"
+    ended = after.round != before.round or after.phase == PHASE_OVER
+    return f"{player_name(who, WHO)}: {format_move(move)}" + (
+        f"; round {before.round} ends" if ended else "")
 
 
 def final_figures(state: State) -> list[str]:
