@@ -790,6 +790,22 @@ def test_help_offers_this_games_board_command_and_report_again(
     assert "board [PLACE|full]" in capsys.readouterr().out
 
 
+def test_notebook_tells_the_rounds_report_once_and_report_shows_it_again(
+    notebook: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Notebook Nations' ``report`` has nothing to say before a round ends; the move that ends
+    the round says so and prints the round's report once, not narrated again, and ``report``
+    prints it again (issue 23)."""
+    drive(notebook, "report\ninitiative 1\ninitiative 2\nend\nend\nreport\nquit\n")
+    out = capsys.readouterr().out
+    lines = GAME.report(savefile.load(notebook).state)
+    assert lines[0] == "End of round 1 (the goal is 1 VP):"
+    assert out.count("nothing has happened by itself yet") == 1
+    assert "): end; round 1 ends" in out
+    for line in lines:
+        assert out.count(line) == 2, line  # after the move, then for ``report``
+
+
 def test_long_errors_and_hints_fold_at_words(
     notebook: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

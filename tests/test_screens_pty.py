@@ -2,8 +2,9 @@
 through a terminal emulator (pyte), with the most players each game allows.
 
 After every move of a round every player's standings line is on the screen, the round's report
-is on it once the round ends, ``help`` fits 80 columns in every game, the Dice Game's help knows
-its words and rule ids, and the hot-seat hand-over writes nothing of the next turn before Enter.
+is on it once the round ends (in every game), ``help`` fits 80 columns in every game, the Dice
+Game's help knows its words and rule ids, and the hot-seat hand-over writes nothing of the next
+turn before Enter.
 """
 
 from __future__ import annotations
@@ -163,6 +164,23 @@ def test_four_dice_players_all_on_screen_and_the_dice_help(tmp_path: Path) -> No
             answer = [line for line in term.printed()[:-1] if line.strip()]
             assert answer and "no help" not in " ".join(answer), topic
             assert term.widest() <= COLUMNS, topic
+    finally:
+        term.close()
+
+
+def test_four_notebook_nations_all_on_screen_through_a_round_and_its_report(
+    tmp_path: Path,
+) -> None:
+    """The round that ends prints its report (a line per nation) above the next turn's screen,
+    all of it on the 80x24 screen."""
+    names = ["Ann", "Ben", "Cat", "Dan"]
+    save = new_game(tmp_path, "--nations mushroom,thimble,humming,seed --seed 3 --names",
+                    ",".join(names))
+    term = Terminal(tmp_path, save, "--no-handover")
+    try:
+        term.wait(PROMPT)
+        everyone_on_screen(term, names)
+        play_a_round(term, save, [f"initiative {n}" for n in (1, 2, 3, 4)] + ["end"] * 4, names)
     finally:
         term.close()
 
