@@ -8,10 +8,12 @@ import json
 from dataclasses import replace
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from nncli import pbem, savefile, savemodel, saveplay
+from nncli.notebook import GAME
 from nncli.savemodel import Save, SaveError
 from nncli.savetext import MoveRecord
 from tests.test_cli import nncli
@@ -264,27 +266,36 @@ def test_mail_refuses_a_header_injection(tmp_path: Path) -> None:
 NEW_GAME = ("--nations", "mushroom,thimble", "--names", "Ann,Ben", "--seed", "5")
 
 
-def turn(save: Path) -> str:
-    """The nation to move in ``save``."""
+def position(save: Path) -> dict[str, Any]:
+    """``show --json`` of ``save``."""
     result = nncli("show", save, "--json")
     assert result.exit_code == 0, result.stderr
-    return str(json.loads(result.stdout)["turn"])
+    shown: dict[str, Any] = json.loads(result.stdout)
+    return shown
+
+
+def turn(save: Path) -> str:
+    """The nation to move in ``save``."""
+    return str(position(save)["turn"])
 
 
 WHO = {"mushroom": "Ann (Mushroom Tribes)", "thimble": "Ben (Thimble Empire)"}
 
 
 def play_turn(save: Path) -> list[str]:
-    """Make moves in ``save`` until the other player is to move; the moves made."""
+    """Make moves in ``save`` until the other player is to move; the moves made, as receive says
+    them (the one that ends a round says so)."""
     me = turn(save)
     made: list[str] = []
     while turn(save) == me:
         assert len(made) < 8, made
         legal = nncli("moves", save).stdout.splitlines()
         wanted = [t for t in legal if t.startswith(("initiative", "build house", "research"))]
+        played_in = position(save)["round"]
         result = nncli("move", save, wanted[0] if wanted and len(made) < 3 else "end")
         assert result.exit_code == 0, result.stderr
-        made.append(f"{WHO[me]}: {result.stdout.strip()}")  # as receive says it
+        ended = f"; round {played_in} ends" if position(save)["round"] != played_in else ""
+        made.append(f"{WHO[me]}: {result.stdout.strip()}{ended}")
     return made
 
 
@@ -302,7 +313,9 @@ def test_five_turns_by_email(tmp_path: Path) -> None:
         assert nncli("mail", player, "--to", "them@example.com", "--out", mailed).exit_code == 0
         received = nncli("receive", other, mailed, "--quiet")
         assert received.exit_code == 0, received.stderr
-        assert received.stdout.splitlines()[1:] == made
+        ended = any(line.endswith(" ends") for line in made)  # then the round's report follows
+        report = GAME.report(savefile.load(other).state) if ended else []
+        assert received.stdout.splitlines()[1:] == made + report
         player, other = other, player
     assert ann.read_bytes() == ben.read_bytes()
     assert nncli("verify", ann).stdout == nncli("verify", ben).stdout
