@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from nncli.game import IllegalMove
 from nncli.notebook import content, economy, scoring, solo
-from nncli.notebook.state import PHASE_INITIATIVE, PHASE_OVER, PHASE_TURNS, State, Turn
+from nncli.notebook.state import (
+    PHASE_INITIATIVE,
+    PHASE_OVER,
+    PHASE_TURNS,
+    State,
+    Turn,
+    copy_player,
+)
 
 
 def place_initiative(state: State, space: int) -> None:
@@ -60,13 +67,13 @@ def end_round(state: State) -> None:
     """Rules: END-02..06, INIT-07, INIT-08 - score, then end the game or start the next round;
     the round's report says what the scoring gave and, at the end, who won."""
     solo.research_at_end_of_round(state)
-    before = state.clone()
+    before = [copy_player(p) for p in state.players]
     scoring.score_round(state)
     over = scoring.game_over(state)
     if over:
         state.phase = PHASE_OVER
         state.winner = scoring.winner(state)
-    state.report = scoring.round_report(before, state)
+    state.report = scoring.round_report(state, before)
     if over:
         return
     state.round += 1

@@ -74,20 +74,21 @@ def winner(state: State) -> str:
     return best.nation
 
 
-def round_report(before: State, after: State) -> list[str]:
-    """The report of the round just scored, ``before`` its scoring and ``after`` it: the round
-    and the goal, each nation's VP this round and in all, a line on each kind it gained and why,
-    and once the game is over who won and how; every line within ``REPORT_WIDTH``."""
-    lines = [f"End of round {after.round} (the goal is {after.vp_goal} VP):"]
-    for player in after.players:
-        was = before.player(player.nation)
+def round_report(state: State, before: list[Player]) -> list[str]:
+    """The report of the round just scored in ``state``, its players ``before`` the scoring (in
+    the same order): the round and the goal, each nation's VP this round and in all, a line on
+    each kind it gained and why, and once the game is over who won and how; every line within
+    ``REPORT_WIDTH``."""
+    lines = [f"End of round {state.round} (the goal is {state.vp_goal} VP):"]
+    for player, was in zip(state.players, before, strict=True):
         gained = player.vp - was.vp
         this_round = f"+{gained} VP" if gained else "no VP this round"
         lines.append(_named(player, f": {this_round}, {player.vp} VP in all"))
-        for line in _gained_vp(after, was, player):
-            lines += textwrap.wrap(line, REPORT_WIDTH, initial_indent="  ",
-                                   subsequent_indent="    ")
-    return lines + _the_end(after)
+        for line in _gained_vp(state, was, player):
+            line = "  " + line  # longer than the width only where data caps VP below the reasons
+            lines += [line] if len(line) <= REPORT_WIDTH else textwrap.wrap(
+                line, REPORT_WIDTH, subsequent_indent="    ")
+    return lines + _the_end(state)
 
 
 def _named(player: Player, rest: str, head: str = "") -> str:

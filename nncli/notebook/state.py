@@ -135,7 +135,7 @@ class State:
     def clone(self) -> State:
         """A deep copy, written out for speed (buildings, which never change, are shared)."""
         new = _shallow(self)
-        new.players = [_copy_player(p) for p in self.players]
+        new.players = [copy_player(p) for p in self.players]
         new.buildings = list(self.buildings)  # frozen, so shared
         new.units = [_shallow(u) for u in self.units]
         new.tokens = list(self.tokens)
@@ -182,7 +182,8 @@ def _shallow(obj: T) -> T:
     return type(obj)(*_VALUES[type(obj)](obj))
 
 
-def _copy_player(p: Player) -> Player:
+def copy_player(p: Player) -> Player:
+    """A copy of a player, its lists its own (the end of a round keeps one to tell its VP)."""
     new = _shallow(p)
     new.research = list(p.research)
     new.scored = list(p.scored)
