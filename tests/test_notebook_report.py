@@ -14,7 +14,7 @@ from test_savefile import edit
 from nncli import limits, savefile, saveplay, saveread
 from nncli.notebook import GAME, content
 from nncli.notebook.scoring import REPORT_WIDTH
-from nncli.notebook.state import PHASE_OVER, State
+from nncli.notebook.state import PHASE_OVER
 from nncli.savemodel import Save, SaveError
 
 
@@ -131,7 +131,7 @@ def test_the_report_is_kept_by_the_save_and_its_replay(tmp_path: Path) -> None:
     assert report == ["End of round 1 (the goal is 1 VP):",
                       "Ann (Mushroom Tribes): no VP this round, 0 VP in all",
                       "Ben (Thimble Empire): no VP this round, 0 VP in all"]
-    copy: State = save.state.clone()
+    copy = save.state.clone()
     copy.report.append("changed")
     assert GAME.report(save.state) == report
     assert GAME.to_dict(save.state)["report"] == report
