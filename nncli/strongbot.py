@@ -20,6 +20,10 @@ goes on to the game's optional ``evaluations(state)`` (how likely each seat is t
 [0, 1], all in one call, so that work they share such as scoring the round's end ahead of time
 is done once a leaf), which score the position; without it the playout runs to the end of the
 game.
+A game's optional ``search_depth(state)`` caps the tree at that many players' moves from the
+root (None: no cap), the position after the last of them scored by ``evaluations`` at once:
+where a deeper tree finds the evaluation's blind spots rather than better moves (Nations with
+two players, see there).
 A game's optional ``scripted_move(state)`` is the move a seat played by the rules (a solo AI)
 makes: such seats are not searched. A game's optional ``search_moves(state)`` gives
 the legal moves worth telling apart (the Dice Game's purchases with one payment each, not every
@@ -196,6 +200,8 @@ class Search:
             game, "evaluations", None)
         self.scripted: Callable[[Any], Any] | None = getattr(game, "scripted_move", None)
         self.moves: Callable[[Any], list[Any]] = getattr(game, "search_moves", game.legal_moves)
+        depth: Callable[[Any], int | None] | None = getattr(game, "search_depth", None)
+        self.depth = (depth(state) if depth is not None else None) or LONGEST_GAME
         self.root_moves = self.moves(state)  # the player's own choices, alike in every sample
         # The rewards are weighed on the range met so far (as MuZero rescales its values): an
         # evaluation tells positions apart by a few hundredths where a win is 1 and a loss 0.
@@ -272,7 +278,7 @@ class Search:
             edge, expanded = self.select(node, seat, legal)
             path.append(edge)
             state = self.step(state, edge.move)
-            if expanded:
+            if expanded or len(path) == self.depth:
                 break
             node = edge.child
         rewards = self.playout(state)

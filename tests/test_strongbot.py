@@ -360,6 +360,31 @@ def test_nations_keeps_its_rewards_as_they_are() -> None:
         assert ((search.low, search.high) != (0.0, 1.0)) == rescaled, key
 
 
+def tree_depth(node: strongbot.Node) -> int:
+    """The most players' moves on a path of the search's tree from ``node``."""
+    return max((1 + tree_depth(edge.child) for edge in node.edges.values()), default=0)
+
+
+def test_a_search_depth_caps_the_tree() -> None:
+    """A game's ``search_depth(state)`` caps the tree at that many players' moves from the root
+    (two in a 2-player Nations game, where a deeper search found the evaluation's blind spots);
+    without a cap the tree grows as deep as the search takes it (5 nations, the Dice Game)."""
+    five = get_game("nations")
+    nations = ["persia", "greece", "egypt", "rome", "china"]
+    five_state = five.new_game(five.make_setup({"nations": nations, "seed": 4, "advanced": True}))
+    while five.mover(five_state) == CHANCE:
+        five_state = five.apply(five_state, five.chance_move(five_state, seeded(4, 0)))
+    cases = [(*next(positions("nations", 1, seed=3)), 2), (five, five_state, None),
+             (*next(positions("dice", 1, seed=3)), None)]
+    for game, state, depth in cases:
+        search = strongbot.Search(game, state, 0)
+        search.run(strongbot.Budget(iterations=400))
+        if depth is None:
+            assert tree_depth(search.root) > 2, game.key
+        else:
+            assert tree_depth(search.root) == depth, game.key
+
+
 def test_dice_weighs_the_round_end_its_unused_dice_would_score() -> None:
     """Rules: DEND-01, DEND-02 - "a player's unused total of a symbol counts their unused dice
     faces, their unused chits and ... their pass-first tile"; "the end of round runs in this

@@ -190,6 +190,18 @@ class Nations:
 
         return bots.evaluations(state)
 
+    def search_depth(self, state: State) -> int | None:
+        """The most players' moves the strong bot's tree holds (an optional ``Game`` method, see
+        ``nncli.strongbot``): with two nations a move and the reply to it, with more no cap.
+
+        Measured at 0.5 s of CPU time a move against greedy, from seed 1: with two nations the
+        whole tree won 22 of the first 30 games, and at 1.5 s a move only 10 of the first 22,
+        some with 0 or 4 VP (a deeper search finds where the evaluation is wrong, such as income
+        the nation cannot spend); three moves won 13 of 26; two moves 69 of 100, mean VP 22.0
+        to greedy's 20.4 (the whole tree: 61 of 100, 20.1 to 20.1). With five nations two
+        moves won 2 of 22 and five moves 2 of 14, where the whole tree won 15 of 60."""
+        return 2 if len(state.seats) == 2 else None
+
     def determinize(self, state: State, seat: str, rng: random.Random) -> State:
         """``state`` without the order of its decks, which no player sees (an optional ``Game``
         method, see ``nncli.strongbot``)."""
