@@ -17,8 +17,10 @@ each seat is to win, in [0, 1], as a new dict from seat to share: the search cal
 leaf, so what every seat's share needs, such as the round's end scored ahead of time, is worked
 out once), ``determinize(state, seat, rng)`` (a copy without what ``seat`` cannot see),
 ``search_moves(state)`` (the legal moves worth telling apart), ``scripted_move(state)`` (the
-move of a seat the rules play, or None) and ``search_depth(state)`` (the most players' moves
-the search's tree holds from the root, or None for no cap); and the attribute
+move of a seat the rules play, or None), ``search_depth(state)`` (the most players' moves
+the search's tree holds from the root, or None for no cap) and ``playout_move(state, rng)``
+(the move a playout below the tree makes, by the game's own policy and ``rng``, or None where
+``evaluations`` are to score the position); and the attribute
 ``rescale_rewards`` (False: the search weighs its rewards on [0, 1] as they are, not on the
 range it has met).
 

@@ -19,7 +19,9 @@ Below the tree a playout of ``PLAYOUT_PLIES`` random players' moves (``nncli.bot
 goes on to the game's optional ``evaluations(state)`` (how likely each seat is to win, in
 [0, 1], all in one call, so that work they share such as scoring the round's end ahead of time
 is done once a leaf), which score the position; without it the playout runs to the end of the
-game.
+game. A game's optional ``playout_move(state, rng)`` plays the playout in place of the random
+moves: a move of its own policy, drawing any choice from the bot's ``rng``, or None where
+``evaluations`` are to score the position (Nations plays its greedy bot to the round's end).
 A game's optional ``search_depth(state)`` caps the tree at that many players' moves from the
 root (None: no cap), the position after the last of them scored by ``evaluations`` at once:
 where a deeper tree finds the evaluation's blind spots rather than better moves (Nations with
@@ -199,6 +201,8 @@ class Search:
         self.evaluations: Callable[[Any], dict[str, float]] | None = getattr(
             game, "evaluations", None)
         self.scripted: Callable[[Any], Any] | None = getattr(game, "scripted_move", None)
+        self.policy: Callable[[Any, random.Random], Any | None] | None = getattr(
+            game, "playout_move", None)
         self.moves: Callable[[Any], list[Any]] = getattr(game, "search_moves", game.legal_moves)
         depth: Callable[[Any], int | None] | None = getattr(game, "search_depth", None)
         self.depth = (depth(state) if depth is not None else None) or LONGEST_GAME
@@ -334,12 +338,16 @@ class Search:
 
     def playout(self, state: Any) -> dict[str, float]:
         """Each seat's reward after a short playout from ``state`` (to the end without
-        ``evaluations``)."""
+        ``evaluations``; as far as the game's ``playout_move`` goes with it)."""
         plies = 0
         cutoff = PLAYOUT_PLIES if self.evaluations is not None else LONGEST_GAME
         while (seat := self.game.mover(state)) is not None:
             move = self.forced(state, seat)
-            if move is None:
+            if move is None and self.policy is not None:
+                move = self.policy(state, self.rng)
+                if move is None:
+                    break
+            elif move is None:
                 if plies >= cutoff:
                     break
                 plies += 1

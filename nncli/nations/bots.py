@@ -60,6 +60,16 @@ def evaluations(state: State) -> dict[str, float]:
     return strongbot.lead_shares({k: value(ended, k, final) for k in state.seats}, LEAD_SCALE)
 
 
+def playout_move(state: State, rng: random.Random) -> Move | None:
+    """The strong bot's playout below its tree, alone or with two nations: the greedy bot's
+    move, ties broken by the search's ``rng``, while the round's actions last; None once they
+    end, where ``evaluations`` score the position. With more nations a greedy move costs too
+    much for the search to try each move more than a few times (see ``Nations.playout_move``)."""
+    if state.phase != ACTION or len(state.seats) > 2:
+        return None
+    return greedy(state, rng)
+
+
 def determinize(state: State) -> State:
     """``state`` as a player sees it: the cards left in each deck, the events and the solo
     tiles are known, their order is not (a save keeps only how many are left), so the copy holds
