@@ -521,3 +521,34 @@ def test_lead_shares_weigh_each_seat_against_the_best_of_the_others(
     for seat, share in shares.items():
         lead = values[seat] - max(v for s, v in values.items() if s != seat)
         assert share == pytest.approx(1 / (1 + math.exp(-lead / 4.0)))
+
+
+def test_a_game_playout_move_plays_below_the_tree() -> None:
+    """A game's ``playout_move(state, rng)`` plays the playout in place of random moves, up to
+    the None where ``evaluations`` score the position: Nations with two nations plays its greedy
+    bot while the round's actions last; with five nations it gives None at once."""
+    from nncli.nations import bots as nbots
+    from nncli.nations.state import ACTION
+
+    game, state = next(s for s in positions("nations", 40, seed=7) if s[1].phase == ACTION)
+    played: list[Any] = []
+
+    class Recording:
+        """Nations, with the playout's moves recorded."""
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(game, name)
+
+        def playout_move(self, at: Any, rng: random.Random) -> Any:
+            move = game.playout_move(at, rng)  # type: ignore[attr-defined]
+            played.append((at.phase, move))
+            return move
+
+    strongbot.Search(Recording(), state, 0).run(strongbot.Budget(iterations=6))  # type: ignore[arg-type]
+    assert any(move is not None for _, move in played)
+    assert all((move is None) == (phase != ACTION) for phase, move in played)
+    five = get_game("nations")
+    nations = ["persia", "greece", "egypt", "rome", "china"]
+    five_state = five.new_game(five.make_setup({"nations": nations, "seed": 4, "advanced": True}))
+    five_state.phase = ACTION
+    assert nbots.playout_move(five_state, random.Random(0)) is None
