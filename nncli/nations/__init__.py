@@ -201,7 +201,8 @@ class Nations:
         evaluation is wrong, such as income the nation cannot spend); two moves deep 69 of 100.
         A move followed by the greedy playout won 80 of 100, mean VP 23.3 to greedy's 19.0 (a
         playout costs about 15 ms, some 35 a move, too few for a tree). With five nations two
-        moves won 2 of 22 and five moves 2 of 14, where the whole tree won 15 of 60."""
+        moves won 2 of 22 and five moves 2 of 14, where the whole tree won 15 of 60 (greedy's
+        weights; 27 of 60 with strength weighed ``bots.MANY_STRENGTH``)."""
         return 1 if len(state.seats) == 2 else None
 
     def playout_move(self, state: State, rng: random.Random) -> Move | None:
@@ -213,7 +214,8 @@ class Nations:
         game it scored 18.8 a game over 50 games (17.9 without, greedy 16.5). With five
         nations a greedy move costs about 11 ms and a playout about ten of them, so the search
         tries each move a few times: one strong bot won 1 of the first 15 games against four
-        greedy ones, where without the playout it wins 15 of 60."""
+        greedy ones, where without the playout it won 15 of 60 (27 of 60 since its evaluation
+        weighs strength ``bots.MANY_STRENGTH``)."""
         from nncli.nations import bots
 
         return bots.playout_move(state, rng)
