@@ -552,3 +552,41 @@ def test_a_game_playout_move_plays_below_the_tree() -> None:
     five_state = five.new_game(five.make_setup({"nations": nations, "seed": 4, "advanced": True}))
     five_state.phase = ACTION
     assert nbots.playout_move(five_state, random.Random(0)) is None
+
+
+def test_nations_weighs_strength_more_with_more_than_two_nations() -> None:
+    """With five nations the strong bot's ``evaluations`` weigh a point of strength
+    ``MANY_STRENGTH`` times what greedy's ``value`` does (wars and era scoring against four
+    rivals); with two nations, as greedy does. Each is checked at a position where the weight
+    changes the evaluation."""
+    from nncli.nations import bots as nbots
+    from nncli.nations import engine, live
+    from nncli.nations.state import ACTION
+
+    game = get_game("nations")
+    names = ["persia", "greece", "egypt", "rome", "china"]
+    for players, weight, other in ((5, nbots.MANY_STRENGTH, 1.0), (2, 1.0, nbots.MANY_STRENGTH)):
+        setup = game.make_setup({"nations": names[:players], "seed": 3,
+                                 "advanced": players == 5})
+        state = game.new_game(setup)
+        rng, draws = random.Random(players), 0
+        while True:
+            seat = game.mover(state)
+            assert seat is not None, "a random game ended before any nation had strength"
+            if seat == CHANCE:
+                state, draws = game.apply(state, game.chance_move(state, seeded(3, draws))), \
+                    draws + 1
+                continue
+            ended = nbots.round_end(state)
+            content = engine.content_of(ended)
+            strengths = {k: live.strength(content, ended.nations[k]) for k in ended.seats}
+            if state.phase == ACTION and len(set(strengths.values())) > 1:
+                break
+            state = game.apply(state, botplay.random_play(game, state, rng))
+
+        def shares(by: float, at: Any = state, ended: Any = ended) -> dict[str, float]:
+            return strongbot.lead_shares({k: nbots.value(ended, k, 1000.0, by)
+                                          for k in at.seats}, nbots.LEAD_SCALE)
+
+        assert nbots.evaluations(state) == shares(weight)
+        assert shares(weight) != shares(other)
