@@ -54,8 +54,9 @@ LEAD_SCALE = 300.0  # a lead of this much ``value`` makes a win about 3 times in
 # ``value``'s weight of a point of strength in the strong bot's evaluations with more than
 # two nations, where wars and the era scoring's strength count against four rivals. Measured
 # from seed 1, one greedy bot against four: weighing strength 3 won 32 of 100 games, 5 won 32,
-# 8 won 30, 2 won 27 and 1 (greedy's own) 20; the strong bot with 4 won 28 of 60 at 0.5 s a
-# move, where with 1 it won 15. With two nations, and alone, strength weighs 1 as measured.
+# 8 won 30, 2 won 27 and 1 (greedy's own) 20; the strong bot with 4 won 27 of 60 at 0.5 s a
+# move (scripts/tournament), where with 1 it won 15. With two nations, and alone, strength
+# weighs 1 as measured.
 MANY_STRENGTH = 4.0
 
 
