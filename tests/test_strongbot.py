@@ -34,15 +34,16 @@ SETUPS: dict[str, dict[str, Any]] = {
 CHEAP = strongbot.Budget(iterations=4)
 
 
-def positions(key: str, count: int, seed: int = 0) -> Iterator[tuple[Game, Any]]:
+def positions(key: str, count: int, seed: int = 0,
+              setup: dict[str, Any] | None = None) -> Iterator[tuple[Game, Any]]:
     """``count`` positions where a player is to move, from random games of ``key`` (2 to 4
-    players), the game's own seeded chance and the random bot."""
+    players, or the options ``setup`` gives), the game's own seeded chance and the random bot."""
     game = get_game(key)
     rng = random.Random(f"{key}:{seed}")
     made = 0
     while made < count:
-        options = dict(SETUPS[key], seed=rng.randrange(1000))
-        if key == "dice":
+        options = dict(SETUPS[key] if setup is None else setup, seed=rng.randrange(1000))
+        if key == "dice" and setup is None:
             options["players"] = rng.choice((2, 3, 4))
         state = game.new_game(game.make_setup(options))
         draws = 0
@@ -563,26 +564,17 @@ def test_nations_weighs_strength_more_with_more_than_two_nations() -> None:
     from nncli.nations import engine, live
     from nncli.nations.state import ACTION
 
-    game = get_game("nations")
     names = ["persia", "greece", "egypt", "rome", "china"]
     for players, weight, other in ((5, nbots.MANY_STRENGTH, 1.0), (2, 1.0, nbots.MANY_STRENGTH)):
-        setup = game.make_setup({"nations": names[:players], "seed": 3,
-                                 "advanced": players == 5})
-        state = game.new_game(setup)
-        rng, draws = random.Random(players), 0
-        while True:
-            seat = game.mover(state)
-            assert seat is not None, "a random game ended before any nation had strength"
-            if seat == CHANCE:
-                state, draws = game.apply(state, game.chance_move(state, seeded(3, draws))), \
-                    draws + 1
-                continue
+        setup = {"nations": names[:players], "advanced": players == 5}
+        for _, state in positions("nations", 400, seed=players, setup=setup):
             ended = nbots.round_end(state)
             content = engine.content_of(ended)
             strengths = {k: live.strength(content, ended.nations[k]) for k in ended.seats}
             if state.phase == ACTION and len(set(strengths.values())) > 1:
                 break
-            state = game.apply(state, botplay.random_play(game, state, rng))
+        else:
+            pytest.fail("no position of random games where the nations' strengths differ")
 
         def shares(by: float, at: Any = state, ended: Any = ended) -> dict[str, float]:
             return strongbot.lead_shares({k: nbots.value(ended, k, 1000.0, by)
