@@ -483,6 +483,46 @@ def test_notebook_weighs_the_tie_break_of_a_game_the_round_end_would_end() -> No
     assert nbbots.evaluations(richer)[state.mover] > 0.99
 
 
+def test_notebook_weighs_the_income_each_nation_is_still_to_collect() -> None:
+    """Rules: ROUND-04, INCOME-01, INIT-10 - "a fresh turn begins with the automatic Income
+    Step"; "the bonus is received in that player's Income Step". In the middle of a round the
+    nations whose turn has not begun have not collected their income yet: the evaluation counts
+    it for them (``income_ahead``), so the nation that moves first is not ahead by a round's
+    income, and a research their coming income pays for is credited to them."""
+    from nncli.notebook import economy
+
+    game = get_game("notebook-nations")
+    state = game.new_game(game.make_setup({"nations": ["mushroom", "thimble"], "vp": 1,
+                                           "seed": 3}))
+    while state.phase != "turns":
+        state = game.apply(state, game.hint(state))
+    waiting = state.player(state.order[1])
+    got = economy.income(state, waiting.nation)
+    ended = nbbots.round_end(state).player(waiting.nation)
+    assert ended.science == waiting.science + got.science and got.science > 0
+    assert ended.gold >= waiting.gold + got.gold and got.gold > 0
+    mover = nbbots.round_end(state).player(state.mover)
+    assert (mover.science, mover.gold) == (state.player(state.mover).science,
+                                           state.player(state.mover).gold)
+
+
+def test_notebook_takes_an_initiative_bonus_over_moving_first() -> None:
+    """Rules: INIT-03, INIT-10, ROUND-02 - the spaces of the initiative track are the turn
+    order and each gives its bonus in the Income Step; the first, No Bonus, gives nothing. The
+    strong bot's tree stops once every pawn is placed (``search_depth``), each nation with the
+    income still to come, so the first space is not taken for the moves its holder makes first
+    in the tree: from the first position of a game it takes a space with a bonus."""
+    game = get_game("notebook-nations")
+    for seed in (1, 2, 3):
+        state = game.new_game(game.make_setup({"nations": ["mushroom", "thimble"], "vp": 1,
+                                               "seed": seed}))
+        assert nbbots.search_depth(state) == 2
+        search = strongbot.Search(game, state, 0)
+        best = search.run(strongbot.Budget(iterations=300)).best
+        assert best.space > 1, seed
+        assert tree_depth(search.root) == 2
+
+
 class Counted:
     """A game whose ``evaluations`` count their calls (everything else is the game's own)."""
 

@@ -256,6 +256,12 @@ class NotebookNations:
         ``nncli.strongbot``): the order of an encounter deck shuffled by the seed."""
         return _modules.bots.determinize(state)  # type: ignore[no-any-return]
 
+    def search_depth(self, state: State) -> int | None:
+        """The most players' moves the strong bot's tree holds (an optional ``Game`` method, see
+        ``nncli.strongbot``): in the Initiative Phase the picks left, so every space is weighed
+        once all are placed (``bots.search_depth``); else no cap."""
+        return _modules.bots.search_depth(state)  # type: ignore[no-any-return]
+
     def search_moves(self, state: State) -> list[Move]:
         """The moves the strong bot weighs (an optional ``Game`` method, see ``nncli.strongbot``):
         a few sites of each building and destinations of each piece."""

@@ -13,10 +13,20 @@ from collections import defaultdict
 from nncli import strongbot
 from nncli.botplay import KINDS, bot_rng
 from nncli.game import IllegalMove
-from nncli.notebook import GAME, economy, encounters, engine, movement, research, scoring, solo
+from nncli.notebook import (
+    GAME,
+    content,
+    economy,
+    encounters,
+    engine,
+    movement,
+    research,
+    scoring,
+    solo,
+)
 from nncli.notebook.legal import EXACT, SOURCES, generate
 from nncli.notebook.moves import Build, EndTurn, Move, MovePiece, Research
-from nncli.notebook.state import PHASE_OVER, PHASE_TURNS, Player, State
+from nncli.notebook.state import PHASE_INITIATIVE, PHASE_OVER, PHASE_TURNS, Player, State
 
 
 def random_move(state: State, rng: random.Random) -> Move:
@@ -133,12 +143,36 @@ WIN_VALUE = 1000.0
 def round_end(state: State) -> State:
     """A copy of ``state`` with the round's VP scored now (Rules: END-02, VP-02..12): the VP a
     nation would earn if the round ended here, on the science, culture and town halls it holds,
-    which ``value`` sees only once the round has ended. Outside the players' turns, ``state``."""
-    if state.phase != PHASE_TURNS:
+    which ``value`` sees only once the round has ended. Each nation whose turn has not begun this
+    round first collects the income its Income Step will bring (``income_ahead``). Once the game
+    is over, ``state``."""
+    if state.phase == PHASE_OVER:
         return state
     ended = state.clone()
+    income_ahead(ended)
     scoring.score_round(ended)
     return ended
+
+
+def income_ahead(state: State) -> None:
+    """Each nation whose turn has not begun this round collects its income now (Rules:
+    INCOME-01..04, INIT-10): in the Initiative Phase every nation, one yet to pick taking the
+    best free space (the last); in the players' turns those after the one to move. So a leaf
+    in the middle of a round weighs nations alike, not the ones whose Income Step came first
+    ahead by a round's income. Measured: without it the strong bot took the first space, No
+    Bonus, nearly every round (it moves first, so the search met its own moves before the
+    other's and saw it ahead), giving up a Gold and a Source a round."""
+    if state.phase == PHASE_TURNS:
+        waiting = [state.player(nation) for nation in state.order[state.current + 1:]]
+    else:
+        waiting = list(state.players)
+        taken = {p.initiative for p in waiting}
+        free = [n for n in range(len(content.load().initiative), 0, -1) if n not in taken]
+        for player in waiting:
+            if not player.initiative:
+                player.initiative = free.pop(0)
+    for player in waiting:
+        economy.collect_income(state, player)
 
 
 def evaluations(state: State) -> dict[str, float]:
@@ -155,11 +189,21 @@ def evaluations(state: State) -> dict[str, float]:
     seed 1 at 0.5 s a move: without it the strong bot won 20 of 27 games decided by VP and none
     of the 7 decided by the tie-break."""
     ended = round_end(state)
-    values = {p.nation: value(ended, p.nation) + RESEARCH_VALUE * can_research(state, p)
-              for p in state.players}
+    values = {p.nation: value(ended, p.nation) + RESEARCH_VALUE * can_research(ended, p)
+              for p in ended.players}
     if ended is not state and scoring.game_over(ended):  # the round's end would end the game
         values[scoring.winner(ended)] += WIN_VALUE
     return strongbot.lead_shares(values, LEAD_SCALE)
+
+
+def search_depth(state: State) -> int | None:
+    """In the Initiative Phase the picks still to make, the mover's first: the strong bot's tree
+    stops once every pawn is placed and scores the spaces there, with each nation's income to
+    come (``income_ahead``); else None (no cap). A deeper tree met the first space's holder's
+    own moves before the other's and so took the first space, No Bonus, nearly every round."""
+    if state.phase == PHASE_INITIATIVE:
+        return len(state.order) - state.current
+    return None
 
 
 SITES = 3  # the strong bot weighs this many sites of each building it may place
