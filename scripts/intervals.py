@@ -29,3 +29,14 @@ def mean_interval(values: list[int], z: float = 1.96) -> tuple[float, float]:
     if len(values) < 2:
         return mean, 0.0
     return mean, z * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def score_bounds(values: list[int], z: float = 1.96) -> tuple[float, float]:
+    """The 95% normal interval of the mean of ``values``, scores that are never below 0, so the
+    interval is not either (and never prints as "-0.0").
+
+    >>> [round(x, 2) for x in score_bounds([0] * 9 + [1])]
+    [0.0, 0.3]
+    """
+    mean, half = mean_interval(values, z)
+    return max(0.0, mean - half), mean + half

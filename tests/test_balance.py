@@ -36,6 +36,9 @@ def test_wilson_and_mean_intervals() -> None:
     assert abs(balance.wilson(10, 10)[1] - 1.0) < 1e-12 and balance.wilson(0, 0) == (0.0, 1.0)
     mean, half = balance.mean_interval([20, 30])
     assert mean == 25 and round(half, 3) == round(1.96 * 7.0710678 / 2 ** 0.5, 3)
+    low, high = balance.score_bounds([0] * 9 + [1])  # 0.1 +- 0.196: the low end stops at 0
+    assert low == 0.0 and round(high, 3) == round(0.1 + 1.96 * (0.1 / 10) ** 0.5, 3)
+    assert f"{low:.1f}" == "0.0"
 
 
 def test_seats_rotate_and_sides_follow_the_option() -> None:
