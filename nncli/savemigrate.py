@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from nncli import __version__
 from nncli.game import get_game
 from nncli.savemodel import (
     EPOCH,
@@ -42,9 +43,10 @@ def migrate(data: dict[str, Any], name: str = "the save") -> dict[str, Any]:
     version = need(data, "version", int)
     if version > VERSION:
         writer = data.get("writer")
-        if isinstance(writer, str):
+        if isinstance(writer, str) and _release(writer) > _release(__version__):
             raise SaveError(f"this save needs nncli >= {writer}")
-        raise SaveError(f"this save has version {version}, which needs a newer nncli")
+        raise SaveError(f"this save has format version {version}, newer than this nncli "
+                        f"({__version__}) reads (up to {VERSION})")
     steps = dict(MIGRATIONS)
     while version < VERSION:
         if version not in steps:
@@ -52,6 +54,16 @@ def migrate(data: dict[str, Any], name: str = "the save") -> dict[str, Any]:
         data = steps[version](data)
         version = need(data, "version", int)
     return data
+
+
+def _release(text: str) -> tuple[int, ...]:
+    """A version such as "0.1.0" as numbers to compare; () if it is not one.
+
+    >>> _release("0.10.2") > _release("0.9.9"), _release("x")
+    (True, ())
+    """
+    parts = text.split(".")
+    return tuple(int(p) for p in parts) if all(p.isdigit() for p in parts) else ()
 
 
 def _v0_to_v1(data: dict[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import tomli_w
 
-from nncli import limits, savefile, savemigrate, savemodel, saveplay, saveread
+from nncli import __version__, limits, savefile, savemigrate, savemodel, saveplay, saveread
 from nncli.game import BadNotation, IllegalMove
 from nncli.savemodel import Save, SaveError
 from tests.toydice import DICE
@@ -244,3 +244,11 @@ def test_migrated_save_writes_as_version_1(tmp_path: Path) -> None:
 
 def test_migrations_cover_every_old_version() -> None:
     assert [v for v, _ in savemigrate.MIGRATIONS] == list(range(savemodel.VERSION))
+
+
+def test_a_newer_format_from_this_very_nncli_says_the_format_is_newer(path: Path) -> None:
+    """A save whose format version is newer but whose writer is not newer than this nncli (an
+    edited file) names the format version, not an nncli release already installed."""
+    edit(path, lambda d: d.update(version=savemodel.VERSION + 90, writer=__version__))
+    refused(path, rf"this save has format version {savemodel.VERSION + 90}, newer than this nncli "
+                  rf"\({re.escape(__version__)}\) reads \(up to {savemodel.VERSION}\)")
