@@ -37,6 +37,7 @@ from nncli.textsafe import shown
 from nncli.undo import CannotUndo, take_back
 
 HISTORY_ENV = "NNCLI_HISTORY"
+PLAY_COMMAND_ENV = "NNCLI_PLAY_COMMAND"  # how the player started the REPL (scripts/play sets it)
 DEFAULT_HISTORY = "~/.nncli_history"
 AUTO_PAUSE = 0.6  # seconds between computer moves, on a terminal only
 WIDTH = 79
@@ -752,4 +753,5 @@ def run_repl(game: Game, save: Save, path: Path, handover: bool | None = None) -
             break
         if not repl.handle(line):
             break
-    repl.say(f"The game is saved in {repl.path}.\nTo continue it: scripts/play {repl.path}")
+    again = os.environ.get(PLAY_COMMAND_ENV) or "nncli play"
+    repl.say(f"The game is saved in {repl.path}.\nTo continue it: {again} {repl.path}")

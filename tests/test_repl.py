@@ -21,7 +21,16 @@ from prompt_toolkit.output import DummyOutput
 from nncli import savefile, saveplay
 from nncli.game import Game, get_game, register
 from nncli.notebook import GAME
-from nncli.repl import COMMAND_HELP, GREYED, PROMPT_AREA, MoveCompleter, Repl, compact, run_repl
+from nncli.repl import (
+    COMMAND_HELP,
+    GREYED,
+    PLAY_COMMAND_ENV,
+    PROMPT_AREA,
+    MoveCompleter,
+    Repl,
+    compact,
+    run_repl,
+)
 from nncli.savemodel import Save
 from tests.toygame import RaceGame, RaceState
 
@@ -297,14 +306,19 @@ def test_no_hand_over_when_off_or_against_a_computer(
 
 
 def test_the_save_is_named_at_the_start_and_the_end(
-    notebook: Path, capsys: pytest.CaptureFixture[str]
+    notebook: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """On leaving, the REPL says how to continue with the command that started it: `nncli play`,
+    or what scripts/play puts in NNCLI_PLAY_COMMAND (the script as it was typed)."""
+    monkeypatch.delenv(PLAY_COMMAND_ENV, raising=False)
     drive(notebook, "initiative 1\nquit\n")
+    monkeypatch.setenv(PLAY_COMMAND_ENV, "../nncli/scripts/play")
     drive(notebook, "quit\n")
     out = capsys.readouterr().out
     assert f"Started a new game of Notebook Nations in {notebook}." in out
     assert f"Resumed {notebook}: Notebook Nations, 1 move so far." in out
-    assert out.count(f"To continue it: scripts/play {notebook}\n") == 2
+    assert out.count(f"To continue it: nncli play {notebook}\n") == 1
+    assert out.count(f"To continue it: ../nncli/scripts/play {notebook}\n") == 1
 
 
 def test_ctrl_d_quits(notebook: Path, capsys: pytest.CaptureFixture[str]) -> None:
