@@ -67,7 +67,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -198,12 +198,15 @@ class Game(Protocol):
 
 
 def turn_refusal(
-    mover_before: str | None, mover_after: str | None, turn_before: object, turn_after: object
+    mover_before: str | None, mover_after: str | None, turn_before: object, turn_after: object,
+    who: Callable[[str], str],
 ) -> str | None:
     """A ``Game.undo_refusal`` for games whose turn is told by its mover and a turn marker (such
-    as round, phase and turn number): the last move was another seat's, or it ended a turn."""
+    as round, phase and turn number): the last move was another seat's (named by ``who``, as the
+    screen names it), or it ended a turn."""
     if mover_after != mover_before:
-        return f"your turn has not made a move yet: the last move was {mover_before}'s"
+        named = who(mover_before) if mover_before else "no one"
+        return f"your turn has not made a move yet: the last move was made by {named}"
     if turn_after != turn_before:
         return "your turn has not made a move yet: the last move ended a turn"
     return None

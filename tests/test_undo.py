@@ -89,3 +89,17 @@ def test_the_other_games_refuse_a_move_that_ended_a_turn(key: str) -> None:
     assert game.undo_refusal(before, later) == (
         "your turn has not made a move yet: the last move ended a turn"
     )
+
+
+@pytest.mark.parametrize(("key", "first", "named"), [("dice", "buy 1 1 with gold", "Ann (Rome)"),
+                                                     ("nations", "grow", "Greece")])
+def test_the_other_games_name_the_player_of_the_last_move_as_the_screen_does(
+    key: str, first: str, named: str
+) -> None:
+    """The refusal names the last mover as the screen does ("Ann (Rome)"), not by its seat key
+    ("ann"), as Notebook Nations' does."""
+    game = get_game(key)
+    save = saveplay.append(saveplay.new_save(game, game.default_setup()), game, first)
+    assert refusal(game, save) == (
+        f"your turn has not made a move yet: the last move was made by {named}"
+    )

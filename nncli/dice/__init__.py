@@ -139,9 +139,12 @@ class DiceGame:
         return state.winner or None
 
     def undo_refusal(self, before: State, after: State) -> str | None:
+        from nncli.dice.render import who
+
         return turn_refusal(
             self.mover(before), self.mover(after),
             (before.round, before.phase, before.turn), (after.round, after.phase, after.turn),
+            lambda seat: who(before, seat) if seat in before.players else seat,
         )
 
     def status(self, state: State) -> str:

@@ -157,9 +157,12 @@ class Nations:
         return state.winner or None
 
     def undo_refusal(self, before: State, after: State) -> str | None:
+        from nncli.nations.render import who
+
         return turn_refusal(
             mover(before), mover(after),
             (before.round, before.phase, before.turn), (after.round, after.phase, after.turn),
+            lambda key: who(before.nation(key)) if key in before.nations else key,
         )
 
     def status(self, state: State) -> str:
