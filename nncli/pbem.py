@@ -253,7 +253,7 @@ def status(game: Game, save: Save) -> str:
         parts.append("a chance draw due")
     elif mover is not None:
         parts.append(f"{seat_name(game, save.state, mover)} to play")
-    elif winner is not None:
+    elif winner is not None and len(game.seats(save.state)) > 1:  # a solo game has no winner
         parts.append(f"{seat_name(game, save.state, winner)} won")
     else:
         parts.append("game over")

@@ -61,7 +61,8 @@ def test_a_four_player_unrest_game_ends_through_bots(tmp_path: Path) -> None:
 
 def test_a_solo_unrest_game_ends_with_its_hall_of_fame_title(tmp_path: Path) -> None:
     """Rules: UFAME-01, DSOLO-11
-    "Solo with Unrest uses the Unrest Hall of Fame": a solo game of bots ends with its title."""
+    "Solo with Unrest uses the Unrest Hall of Fame": a solo game of bots ends with its title;
+    `nncli games` lists it as over, not as won."""
     save = tmp_path / "s.toml"
     nncli("new", save, "--game", "dice", "--unrest", "--solo", "--seed", "5",
           "--bot", "ann")
@@ -72,6 +73,8 @@ def test_a_solo_unrest_game_ends_with_its_hall_of_fame_title(tmp_path: Path) -> 
     shown = nncli("show", save)
     assert "Hall of Fame" in shown or "no Hall of Fame title" in shown
     assert "game over: Ann scores" in shown
+    listed = nncli("games", tmp_path)  # a solo game has no winner: nncli games says it is over
+    assert listed.startswith(f"{save}: Nations: The Dice Game, round 4, game over; since ")
 
 
 def test_new_refuses_options_of_other_games(tmp_path: Path) -> None:
