@@ -85,6 +85,18 @@ def test_new_refuses_options_of_other_games(tmp_path: Path) -> None:
     assert "--vp is not an option of the Dice Game" in result.stderr
 
 
+def test_new_refuses_two_players_on_one_board(tmp_path: Path) -> None:
+    """Rules: DSET-04
+    "The base game has 4 identical player boards (Rome, Egypt, Greece, Persia)": one board of
+    each nation, so two players cannot both take Rome."""
+    save = tmp_path / "x.toml"
+    result = CliRunner().invoke(app, ["new", str(save), "--game", "dice", "--nations",
+                                      "rome,rome"])
+    assert result.exit_code == 2 and not save.exists()
+    assert result.stderr == ("error: each player takes a different board: the game has one "
+                             "board of each nation (Rules: DSET-04)\n")
+
+
 def test_an_illegal_move_names_the_rule_and_changes_nothing(tmp_path: Path) -> None:
     """Rules: DBUY-01
     "A tile's price is its printed cost x its row's multiplier": an unpaid tile is refused with

@@ -11,6 +11,7 @@ from nncli.dice.content import content
 from nncli.game import BadSetup, refuse_foreign
 
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan")
+DEFAULT_BOT = "greedy"
 OPTIONS = ("names", "nations", "seed", "solo", "bots", "bot_kind", "players", "unrest")
 SHADOW = "shadow"  # the one AI side of a solo game
 SEAT = re.compile(r"[a-z][a-z0-9-]*")
@@ -19,6 +20,20 @@ SEAT = re.compile(r"[a-z][a-z0-9-]*")
 def seat_of(name: str) -> str:
     """The seat key of a player's name: lower case, spaces as dashes."""
     return "-".join(name.lower().split())
+
+
+def option_help() -> dict[str, str]:
+    """The valid values and the default of each ``make_setup`` option that has a few, for
+    ``nncli new --help``."""
+    base = [k for k, b in content().boards.items() if b.pack == "base"]
+    return {
+        "nations": f"the boards {', '.join(base)} (default: in that order; with --unrest they "
+                   "are drawn and chosen in the game)",
+        "names": f"{','.join(DEFAULT_NAMES)} by default, as many as there are players",
+        "solo": "one player against the shadow (as --players 1)",
+        "bots": "the players' names (ann,ben,...), not the boards",
+        "bot_kind": f"{', '.join(BOT_KINDS)} (default: {DEFAULT_BOT})",
+    }
 
 
 def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -51,6 +66,9 @@ def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
                            f"{', '.join(base_boards)}")
     if boards and len(boards) != count:
         raise BadSetup(f"give one board per player: {count} players, {len(boards)} boards")
+    if len(set(boards)) != len(boards):  # DSET-04: one board of each nation
+        raise BadSetup("each player takes a different board: the game has one board of each "
+                       "nation (Rules: DSET-04)")
     seats = [seat_of(n) for n in names]
     if not all(SEAT.fullmatch(s) for s in seats) or len(set(seats)) != count or \
             "chance" in seats:
@@ -61,7 +79,7 @@ def make_setup(options: Mapping[str, Any]) -> dict[str, Any]:
         if bot not in seats:
             raise BadSetup(f'--bot names "{bot}", who is not a player; the players are '
                            f"{', '.join(seats)}")
-    kind = options.get("bot_kind", "greedy")
+    kind = options.get("bot_kind", DEFAULT_BOT)
     if kind not in BOT_KINDS:
         raise BadSetup(f'there is no bot kind "{kind}"; choose {", ".join(BOT_KINDS)}')
     seed = options.get("seed", 1)
