@@ -78,6 +78,11 @@ def test_new_help_lists_the_games_values_and_defaults() -> None:
     assert f"Notebook Nations: {', '.join(data.maps)} (default:" in about("--map")
     assert "Notebook Nations: 1 to 6 (default: 1)." in about("--vp")
     assert "Notebook Nations: random, greedy, strong (default: greedy)." in about("--bot-kind")
+    dice = "Nations: The Dice Game:"
+    assert f"{dice} the boards rome, egypt, greece, persia (default:" in about("--nations")
+    assert f"{dice} Ann,Ben,Cat,Dan by default" in about("--names")
+    assert f"{dice} the players' names (ann,ben,...), not the boards." in about("--bot")
+    assert f"{dice} random, greedy, strong (default: greedy)." in about("--bot-kind")
 
 
 def test_a_misspelt_nation_is_named(tmp_path: Path) -> None:

@@ -41,7 +41,7 @@ class DiceGame:
 
     def setup_help(self) -> dict[str, str]:
         """What ``nncli new -h`` adds on this game's options (an optional ``Game`` method)."""
-        return {"solo": "one player against the shadow (as --players 1)"}
+        return setup.option_help()
 
     def new_game(self, setup_: Mapping[str, Any]) -> State:
         return engine.new_game(setup_)
