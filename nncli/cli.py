@@ -1050,14 +1050,11 @@ def fetched(ours: Save | None, found: list[Found]) -> tuple[
 
 def told_received(game: Game, done: Save, start: int, end: int) -> None:
     """The moves received (numbers ``start`` to ``end``) in words, as the hand-over recap says
-    them, and the report when it changed."""
-    from nncli.recap import recap, report
+    them, each report after the move that brought it."""
+    from nncli.recap import recap
 
-    told = recap(game, done, start, end=end)
-    for line in told.lines:
-        typer.echo(line)
-    if told.new_report:
-        typer.echo("\n".join(report(game, done.state)))
+    for item in recap(game, done, start, end=end).told:
+        typer.echo(item if isinstance(item, str) else "\n".join(item.lines))
 
 
 def tell_fair_play(game: Game, done: Save, path: Path) -> None:

@@ -46,6 +46,12 @@ The screens' optional methods (issue 23; each game implements them in its own pa
 ``final_figures(state) -> list[str]``
     Lines (each at most 78 columns) with the figures that decided the game: books, strength,
     wonders, colonies, the Hall of Fame title; shown at game over and by ``nncli stats``.
+``screen_rows(state) -> int``
+    The lines the mover's screen (``render`` with a ``size``) takes whole. The REPL gives it at
+    least these, up to the terminal's height, and lets what was said above it (the moves, a
+    round's report) scroll up rather than cut the screen: a screen of cards or tiles to buy
+    loses too much when cut. Without it, the screen fits below what was said (Notebook Nations'
+    board is a window onto a larger map, any height of which is worth showing).
 
 ``render``'s ``player`` (a seat or a display name, case forgiven; BadNotation with a
 did-you-mean when unknown) with ``view="panels"`` shows that player's board and cards in full.

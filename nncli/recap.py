@@ -70,26 +70,37 @@ def since_last(save: Save, seat: str) -> int:
 
 
 @dataclass(frozen=True)
-class Recap:
-    """What the others did: one sentence per move, and whether the report changed meanwhile."""
+class Report:
+    """The game's report (``Game.report``) as a move brought it, told after that move."""
 
     lines: list[str]
-    new_report: bool
+
+
+@dataclass(frozen=True)
+class Recap:
+    """What the others did: one sentence per move, each report a move brought right after it
+    (so a round's scoring comes before the next round's moves)."""
+
+    told: list[str | Report]
+
+    @property
+    def lines(self) -> list[str]:
+        """The moves' sentences alone."""
+        return [item for item in self.told if isinstance(item, str)]
 
 
 def recap(
     game: Game, save: Save, start: int, skip: str | None = None, end: int | None = None
 ) -> Recap:
     """The moves from number ``start`` on (to ``end``) in words, but the chance draws and
-    ``skip``'s own."""
-    lines: list[str] = []
-    first: Any = None
+    ``skip``'s own, each report that changed after the move that changed it."""
+    told: list[str | Report] = []
     for step in steps(game, save, start):
         if end is not None and step.number >= end:
             break
-        if first is None:
-            first = step.before
         if step.record.by not in (CHANCE, skip):
-            lines.append(described(game, step.before, step.move, step.after))
-    changed = first is not None and report(game, first) != report(game, save.state)
-    return Recap(lines, changed)
+            told.append(described(game, step.before, step.move, step.after))
+        lines = report(game, step.after)
+        if lines and lines != report(game, step.before):
+            told.append(Report(lines))
+    return Recap(told)

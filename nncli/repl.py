@@ -167,9 +167,12 @@ class Repl:
 
     def room(self) -> tuple[int, int]:
         """The (columns, lines) left for the game's screen above the prompt and the toolbar,
-        below what was said since the last prompt."""
+        below what was said since the last prompt; at least the game's ``screen_rows`` (what
+        was said then scrolls up), or LEAST_ROOM."""
         columns, lines = self.size()
-        return columns, max(LEAST_ROOM, lines - PROMPT_AREA - self.said)
+        whole = getattr(self.game, "screen_rows", None)  # a screen the game would not have cut
+        least = max(LEAST_ROOM, whole(self.save.state) if whole else 0)
+        return columns, max(min(least, lines - PROMPT_AREA), lines - PROMPT_AREA - self.said)
 
     def screen(self) -> None:
         """The mover's screen (the board, everyone's standings), fitting what is left."""
@@ -214,10 +217,10 @@ class Repl:
         lines = report(self.game, self.save.state)
         self.say("\n".join(lines) if lines else "nothing has happened by itself yet")
 
-    def tell_report(self, before: list[str]) -> None:
-        """The game's report, when it is not ``before`` (it changed across the last moves)."""
-        lines = report(self.game, self.save.state)
-        if lines and lines != before:
+    def tell_report(self, before: Save, after: Save) -> None:
+        """The game's report after a move, when the move (and its chance draws) changed it."""
+        lines = report(self.game, after.state)
+        if lines and lines != report(self.game, before.state):
             self.say(self._style("\n".join(lines), "1"))
 
     # --- state --------------------------------------------------------------------------------
@@ -296,6 +299,7 @@ class Repl:
         if not by_computer:
             self.last_person = record.by
         self.tell(before, after, made, by_computer)
+        self.tell_report(before, after)  # a round's scoring before the next round's moves
         return True
 
     def tell(self, before: Save, after: Save, made: str, by_computer: bool) -> None:
@@ -348,13 +352,14 @@ class Repl:
     def recap(self, seat: str) -> None:
         """What the others did since ``seat``'s last move, in words, and the report when it
         changed meanwhile."""
-        told = recap(self.game, self.save, since_last(self.save, seat), skip=seat)
-        if told.lines:
+        told = recap(self.game, self.save, since_last(self.save, seat), skip=seat).told
+        if told:
             self.say("Since your last move:")
-        for line in told.lines:
-            self.say(fit("  " + line, self.size()[0] - 1))
-        if told.new_report:
-            self.tell_report([])
+        for item in told:
+            if isinstance(item, str):
+                self.say(fit("  " + item, self.size()[0] - 1))
+            else:
+                self.say(self._style("\n".join(item.lines), "1"))
 
     # --- commands -----------------------------------------------------------------------------
 
@@ -378,20 +383,18 @@ class Repl:
     def move(self, line: str) -> None:
         """Play the move ``line``, then the computers' moves after it; say what they did and
         what happened by itself, then show the screen (or leave it to the hand-over)."""
-        before = self.save
         self.turned = False
         if not self.play(line):
             return
         self.run_computers()
-        self.after_moves(before)
+        self.after_moves()
 
-    def after_moves(self, before: Save) -> None:
-        """After the moves since ``before``: the report if it changed, and the end of the game
-        or a banner for a new turn, then the screen; nothing of it when a hand-over is due (the
+    def after_moves(self) -> None:
+        """After a run of moves (each told with the report it brought): the end of the game or
+        a banner for a new turn, then the screen; nothing of it when a hand-over is due (the
         next person sees it after their Enter)."""
         if self.handover_due():
             return
-        self.tell_report(report(self.game, before.state))
         if self.over:
             self.ending()
         elif self.turned:
@@ -728,7 +731,7 @@ def run_repl(game: Game, save: Save, path: Path, handover: bool | None = None) -
     if not repl.over:
         repl.banner()
     repl.run_computers()
-    repl.after_moves(save)
+    repl.after_moves()
     session: PromptSession[str] = PromptSession(
         history=FileHistory(str(history_path())),
         completer=MoveCompleter(repl),

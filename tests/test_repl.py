@@ -21,6 +21,8 @@ from prompt_toolkit.output import DummyOutput
 from nncli import savefile, saveplay
 from nncli.game import Game, get_game, register
 from nncli.notebook import GAME
+from nncli.recap import Report as RecapReport
+from nncli.recap import recap
 from nncli.repl import (
     COMMAND_HELP,
     GREYED,
@@ -837,3 +839,66 @@ def test_long_errors_and_hints_fold_at_words(
         folded.append(lines[first + len(folded)])
     assert len(folded) > 1 and " ".join(part.strip() for part in folded) == f"error: {message}"
     assert any(line.startswith("hint: ") for line in lines)
+
+
+def four_dice_players_to_round_two(tmp_path: Path) -> Repl:
+    """A 4-player Dice Game (seed 5, Unrest) where Ann plays against three bots and passes at
+    once in round 1: the round ends among the bots, and the first of round 2 is a bot."""
+    dice = get_game("dice")
+    path = new_save(tmp_path, dice, dice.make_setup(
+        {"players": 4, "seed": 5, "unrest": True, "bots": ["ben", "cat", "dan"]}))
+    repl = Repl(dice, savefile.load(path), path, color=False, size=lambda: (80, 24))
+    repl.run_computers()
+    for line in ("board japan", "pass food"):
+        repl.handle(line)
+    assert dice.round_of(repl.save.state) == 2 and dice.mover(repl.save.state) == "ann"
+    return repl
+
+
+def test_a_rounds_report_comes_before_the_next_rounds_moves(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The report of a round that ends among the computers' moves is told right after the move
+    that ended it, and only then the next round's moves; the hand-over recap orders them so."""
+    repl = four_dice_players_to_round_two(tmp_path)
+    out = capsys.readouterr().out.splitlines()
+    told = recap(repl.game, repl.save, 0).told
+    ended = next(i for i, item in enumerate(told) if isinstance(item, RecapReport))
+    ending, report_, next_round = told[ended - 1], told[ended], told[ended + 1]
+    assert isinstance(ending, str) and "round 1 ends" in ending
+    assert isinstance(report_, RecapReport) and isinstance(next_round, str)  # a bot's move
+    assert out.index(report_.lines[0]) == out.index(ending) + 1
+    assert out.index(report_.lines[-1]) < out.index(next_round)
+
+
+def test_a_dice_screen_stays_whole_below_a_long_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """After a round's report and the bots' moves, more than 24 lines in all, the next round's
+    screen is shown whole (its event, all three rows of tiles, the slots), what was said above
+    it scrolling up, not cut to the few lines left below it."""
+    repl = four_dice_players_to_round_two(tmp_path)
+    printed = capsys.readouterr().out.splitlines()
+    screen = printed[max(i for i, line in enumerate(printed) if line.startswith("=== round 2")):]
+    whole = repl.game.render(repl.save.state, False, view="all", size=(80, 99)).splitlines()
+    assert len(printed) > 24 and screen[1:] == whole
+    assert any(line.startswith("event ") for line in screen)
+    assert [line[:2] for line in screen if line[:2] in ("r1", "r2", "r3")] == ["r3", "r2", "r1"]
+
+
+def test_a_nations_screen_keeps_its_whole_progress_board_below_a_long_report(
+    tmp_path: Path,
+) -> None:
+    """With five nations and a screen's worth said above it, the screen keeps the banner, all
+    three rows of the progress board and every nation's standings; the nation's own board gives
+    way first."""
+    nations = get_game("nations")
+    path = new_save(tmp_path, nations, nations.make_setup(
+        {"nations": ["persia", "greece", "egypt", "rome", "china"], "advanced": True,
+         "seed": 3}))
+    repl = Repl(nations, savefile.load(path), path, color=False, size=lambda: (80, 24))
+    repl.said = 22
+    shown = nations.render(repl.save.state, False, view="all", size=repl.room()).splitlines()
+    assert [line[:2] for line in shown if line[:2] in ("1 ", "2 ", "3 ")][:3] == ["1 ", "2 ", "3 "]
+    assert sum(bool(re.match(r"[1-5][ >]\w+ .* VP ", line)) for line in shown) == 5
+    assert len(shown) == nations.screen_rows(repl.save.state) <= 24 - PROMPT_AREA

@@ -83,6 +83,13 @@ class DiceGame:
 
         return word_prices(state, prefix)
 
+    def screen_rows(self, state: State) -> int:
+        """The lines of the whole turn screen (an optional ``Game`` method)."""
+        from nncli.dice.content import content
+        from nncli.dice.render import turn_screen
+
+        return len(turn_screen(content(), state, None, None))
+
     def render(
         self,
         state: State,

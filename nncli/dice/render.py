@@ -242,11 +242,12 @@ def panels(c: Content, state: State, centre: str | None) -> list[str]:
     return [*players, *([""] + head + own if own else []), *news]
 
 
-def turn_screen(c: Content, state: State, centre: str | None, rows: int) -> list[str]:
-    """The screen a player acts from, within ``rows`` lines: the event and bonus tile, the
-    progress board, the standings and the dice, chits and board of ``centre`` (default: the
-    mover). A short screen keeps the standings first, then the dice and chits, the progress
-    board (its column heads, then row 1 up), the slots and the rest, shown in this order."""
+def turn_screen(c: Content, state: State, centre: str | None, rows: int | None) -> list[str]:
+    """The screen a player acts from, within ``rows`` lines (None: whole): the event and bonus
+    tile, the progress board, the standings and the dice, chits and board of ``centre``
+    (default: the mover). A short screen keeps the standings first, then the dice and chits,
+    the progress board (its column heads, then row 1 up), the slots and the rest, shown in
+    this order."""
     shown = centre or engine.mover(state)
     own: list[str] = []
     if shown in state.players and state.players[str(shown)].board:
@@ -259,7 +260,7 @@ def turn_screen(c: Content, state: State, centre: str | None, rows: int) -> list
     keep += [(1, i) for i in (0, 3, 2, 1)[:len(board)]] + [(4, 0)] * bool(blocks[4])  # r1 first
     keep += [(3, i) for i in range(len(own)) if i not in dice]
     keep += [(0, i) for i in range(len(blocks[0]))]
-    chosen = set(keep[:max(rows, 1)])
+    chosen = set(keep if rows is None else keep[:max(rows, 1)])
     return [line for b, block in enumerate(blocks) for i, line in enumerate(block)
             if (b, i) in chosen]
 

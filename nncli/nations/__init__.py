@@ -81,6 +81,14 @@ class Nations:
 
         return word_prices(state, prefix)
 
+    def screen_rows(self, state: State) -> int:
+        """The lines of the screen that keep the whole progress board (an optional ``Game``
+        method): the nation's own board gives way to what was said above it, no card row."""
+        from nncli.nations.engine import content_of
+        from nncli.nations.render import least_rows
+
+        return least_rows(state, content_of(state))
+
     def render(
         self,
         state: State,

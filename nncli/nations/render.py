@@ -292,6 +292,15 @@ def screen(state: State, content: Content, shown: str, width: int, height: int) 
     return [line[:width] for line in lines[:height]]
 
 
+def least_rows(state: State, content: Content) -> int:
+    """The fewest lines of ``screen`` that keep the whole progress board (its compact form,
+    without the column numbers) between the banner and the standings: the shown nation's own
+    board gives way first."""
+    board = board_lines(state, content, WIDTH, tall=False)[1:] if state.board else []
+    return 1 + len(board) + (len(score_lines(state, content)) if state.phase == OVER
+                             else len(state.order))
+
+
 LEGEND = """\
 Progress board: row 1 costs 1 gold (1g), row 2 costs 2, row 3 costs 3. Buy a
 card by name or by place: buy 2 3 is row 2, column 3.
