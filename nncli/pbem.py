@@ -210,11 +210,7 @@ def check_message_shape(data: bytes, name: str) -> None:
 
 def _attached_save(payload: bytes, name: str) -> Save:
     """The verified save in an attachment's bytes."""
-    try:
-        text = payload.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(f"{name} is not UTF-8 text, so it is not a save") from None
-    return saveread.loads(text, name)
+    return saveread.loads(savefile.decoded(payload, name), name)
 
 
 # --- writing a message --------------------------------------------------------------------------

@@ -218,6 +218,23 @@ def test_mail_out_and_receive_the_eml(tmp_path: Path) -> None:
     assert mine.read_bytes() == sent.read_bytes()
 
 
+def test_receive_an_eml_whose_save_has_crlf_line_ends(tmp_path: Path) -> None:
+    """A save attached with CRLF line ends (as a mail program may send a text file) is received
+    as the same save; it was refused as having "an unknown top-level key"."""
+    sent = saved(tmp_path / "race.toml", "add 3", "add 2")
+    message = EmailMessage()
+    message["Subject"] = "nncli: race"
+    message.add_attachment(sent.read_bytes().replace(b"\n", b"\r\n"), "application", "toml",
+                           filename="race.toml")
+    path = tmp_path / "crlf.eml"
+    path.write_bytes(bytes(message))
+    mine = saved(tmp_path / "b.toml", "add 3")
+    result = nncli("receive", mine, path, "--quiet")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[1:] == ["b: add 2"]
+    assert mine.read_bytes() == sent.read_bytes()
+
+
 def test_receive_an_eml_without_a_save(tmp_path: Path) -> None:
     message = EmailMessage()
     message["Subject"] = "hello"
