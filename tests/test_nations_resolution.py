@@ -3,7 +3,7 @@ era scoring, and the final score."""
 
 from __future__ import annotations
 
-from nncli.nations import engine, resolution, scoring
+from nncli.nations import engine, resolution, scoring, words
 from nncli.nations.moves import PASS, Move
 from nncli.nations.production import produce, settle
 from nncli.nations.ranking import losers, winners
@@ -225,6 +225,36 @@ def test_scarcity() -> None:
     resolution.scarcity(state, ALL)
     nb = state.nations[b]
     assert state.nations[a].food == 3 and (nb.food, nb.books, nb.vp) == (0, 1, 7)
+
+
+def test_the_report_tells_what_a_shortfall_cost_in_books() -> None:
+    """Rules: NSHORT-12, NQ-22
+    "A war loss, event loss or scarcity that cannot be paid in full uses the shortage rule":
+    the report says what each nation lacked and the books it paid for it, after the line of the
+    step (it said only "every nation pays 2 food"); a save's ``report`` is unchanged."""
+    state, a, b = two()
+    state.event = "drought"  # scarcity 2
+    state.nations[a].food, state.nations[a].books = 0, 1
+    state.nations[b].food, state.nations[b].books = 1, 0
+    state.war, state.war_strength, state.war_buyer = "peloponnesian-war", 99, a  # loses 3 food
+    state.nations[a].food = 1
+    resolution.war(state, ALL)
+    resolution.scarcity(state, ALL)
+    assert state.report == [
+        f"{k} is defeated in the Peloponnesian War: -1 VP, -3 food" for k in state.order
+        if k in (a, b)] + ["scarcity: every nation pays 2 food"]
+    names = {k: words.country(k) for k in (a, b)}
+    told: list[str] = []
+    for line in words.report(state):  # a long line goes on indented: joined again here
+        if line.startswith("  "):
+            told[-1] += " " + line.strip()
+        else:
+            told.append(line)
+    for k, paid in ((a, "-1 book, all it had"), (b, "no books to pay")):
+        defeat = told.index(f"{names[k]} is defeated in the Peloponnesian War: -1 VP, -3 food")
+        assert told[defeat + 1] == f"short of food: {names[k]} 2 ({paid})"
+    assert told[told.index("scarcity: every nation pays 2 food") + 1:] == [
+        "short of food: " + ", ".join(f"{names[k]} 2 (no books to pay)" for k in state.order)]
 
 
 def test_era_scoring() -> None:

@@ -94,6 +94,6 @@ def perform(state: State, content: Content, move: Move) -> None:
         state.tile = move.card
         flow.start_action(state, content)
     else:
-        state.report = []
+        state.report, state.shortfalls = [], []
         solo.rival_acts(state, content, move.face)
         flow.next_turn(state, content)

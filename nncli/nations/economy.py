@@ -34,17 +34,34 @@ def lose_books(nation: Nation, units: int) -> int:
     return pay(nation, "books", units)
 
 
-def lose(nation: Nation, what: str, amount: int) -> None:
-    """A war, event or scarcity loss: pay what you have, 1 book per missing unit, no VP."""
+def lose(nation: Nation, what: str, amount: int) -> tuple[int, int]:
+    """A war, event or scarcity loss: pay what you have, 1 book per missing unit, no VP.
+    Returns the units of ``what`` that were missing and the books paid for them."""
     missing = pay(nation, what, amount)
-    if what != "books":
-        lose_books(nation, missing)
+    if what == "books" or not missing:
+        return 0, 0
+    return missing, missing - lose_books(nation, missing)
 
 
-def apply_effect(nation: Nation, effect: Mapping[str, int]) -> None:
-    """An event's effect: gains are added, losses paid by ``lose``; VP may go below 0."""
+def apply_effect(nation: Nation, effect: Mapping[str, int]) -> dict[str, tuple[int, int]]:
+    """An event's effect: gains are added, losses paid by ``lose``; VP may go below 0. Returns
+    each loss's shortfall as ``lose`` does, by what was lost."""
+    shorts = {}
     for what, amount in effect.items():
         if what == "vp" or amount >= 0:
             setattr(nation, what, getattr(nation, what) + amount)
         else:
-            lose(nation, what, -amount)
+            shorts[what] = lose(nation, what, -amount)
+    return shorts
+
+
+def shortfall(key: str, missing: int, books: int) -> str:
+    """A nation's shortfall as the report gives it: "persia 3 (-2 books, all it had)".
+
+    >>> shortfall("rome", 2, 2), shortfall("rome", 3, 1), shortfall("rome", 1, 0)
+    ('rome 2 (-2 books)', 'rome 3 (-1 book, all it had)', 'rome 1 (no books to pay)')
+    """
+    if not books:
+        return f"{key} {missing} (no books to pay)"
+    paid = f"-{books} book" + ("s" if books > 1 else "")
+    return f"{key} {missing} ({paid}" + (", all it had)" if books < missing else ")")

@@ -105,6 +105,9 @@ class State:
     scores: dict[str, dict[str, int]] = field(default_factory=dict)  # final, by category
     winner: str = ""
     plies: int = 0  # moves made so far (chance moves included)
+    # what a war, event or scarcity took in books for what a nation lacked: (the report's line
+    # it follows, its text); a field of its own, so the report of an older save is unchanged
+    shortfalls: list[tuple[int, str]] = field(default_factory=list)
 
     def clone(self) -> State:
         """An independent copy (``apply`` changes the copy)."""
@@ -118,6 +121,7 @@ class State:
             self.war, self.war_strength, self.war_buyer, self.turn, self.passes,
             list(self.tiles), self.tile, list(self.rival), list(self.report),
             {k: dict(v) for k, v in self.scores.items()}, self.winner, self.plies,
+            list(self.shortfalls),
         )
 
     @property

@@ -157,7 +157,10 @@ def report(state: State) -> list[str]:
     lap = int(engine.content_of(state).rules["book_lap"])
     seat = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b")
     lines: list[str] = []
-    for line in state.report:
+    told = list(state.report)
+    for at, text in reversed(state.shortfalls):  # (in the report's order) from the end
+        told.insert(at, text)
+    for line in told:
         line = seat.sub(lambda found: names[found[1]], line)
         line = re.sub(r"([+-]\d+) vp\b", r"\1 VP", line)
         line = re.sub(r"\b(\d+) books(?= against|$)",  # era scoring: the 50 Book tokens
