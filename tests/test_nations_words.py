@@ -91,6 +91,18 @@ def test_the_last_pass_says_the_round_ends() -> None:
     assert said(state, "pass") == "Greece passed (2nd); the round ends"
 
 
+def test_a_long_move_keeps_what_it_changed() -> None:
+    """A move whose sentence would pass 78 columns keeps its effect on the mover's standing,
+    in a shorter form and with the nation's name alone if need be (it lost "-4 strength")."""
+    state = h.to_action(2)
+    persia = state.nations["persia"]
+    persia.name = "Ben"
+    persia.slots.append(type(persia.slots[0])("war-elephants", 1))
+    line = said(state, "deploy warriors from war-elephants")
+    assert line.startswith("Persia") and line.endswith(": -4 strength"), line
+    assert "War Elephants" in line and "Warriors" in line
+
+
 def test_chance_moves_in_words() -> None:
     state = h.new(2)
     order = Move("order", cards=("greece", "persia"))

@@ -38,12 +38,14 @@ def changes(content: Content, before: State, after: State, key: str, paid: dict[
     return ", ".join(parts)
 
 
-def fitted(name: str, forms: list[str]) -> str:
-    """``name`` and the first of ``forms`` that fits ``WIDTH`` (the last one cut if none)."""
+def fitted(names: list[str], forms: list[str]) -> str:
+    """The first of ``forms`` that fits ``WIDTH`` after one of ``names`` (the first name that
+    fits it: a shorter name before a shorter form), the last of both cut if none fits."""
     for form in forms:
-        if len(name + form) <= WIDTH:
-            return name + form
-    return (name + forms[-1])[: WIDTH - 1] + "."
+        for name in names:
+            if len(name + form) <= WIDTH:
+                return name + form
+    return (names[-1] + forms[-1])[: WIDTH - 1] + "."
 
 
 def named(content: Content, card_id: str) -> str:
@@ -59,17 +61,20 @@ def describe(before: State, move: Move, after: State) -> str:
     key = flow.mover(before)
     if key not in before.nations:
         return chance_words(content, before, move, after)
-    name = who(before.nations[key])
+    names = [who(before.nations[key]), country(key)]  # "Greece (Ben)", or "Greece" for room
     if move.kind == moves.PASS:
         ends = after.round != before.round or after.phase == OVER
         said = f" passed ({ordinal(before.passes + 1)})"
-        return fitted(name, [said + ("; the round ends" if ends else "")])
+        return fitted(names, [said + ("; the round ends" if ends else "")])
     said, paid = action_words(content, before, move, key)
     extra = changes(content, before, after, key, paid)
     short = re.sub(r" \(row \d+\)", "", said)
+    shorter = re.sub(r" deployed a worker from (.*) on (.*) for (\d+) stone$",
+                     r" moved a worker from \1 to \2, \3 stone", short)
+    forms = list(dict.fromkeys([said, short, shorter]))
     if not extra:
-        return fitted(name, [said, short])
-    return fitted(name, [f"{said}: {extra}", f"{short}: {extra}", said, short])
+        return fitted(names, forms)
+    return fitted(names, [f"{form}: {extra}" for form in forms] + forms)  # what it changed kept
 
 
 def ordinal(place: int) -> str:
