@@ -207,3 +207,15 @@ def test_show_ends_with_who_acts_now() -> None:
     assert last.startswith("round 1 (I-A, Antiquity), action")
     assert last.endswith(f"{render.who(state.nations[key])} to act.")
     assert "Ann" in last or "Ben" in last
+
+
+def test_board_full_folds_its_status_line_instead_of_cutting_it() -> None:
+    """``board full`` ends with the mover's status; with a player's name it passes 80 columns,
+    and goes on, indented, on a second line, its books and VP kept (they were cut off)."""
+    state = h.to_action(2, names=["Ann", "Ben"])
+    lines = GAME.render(state, False, view="board").splitlines()
+    assert fits(lines, height=99)
+    status = render.status(state)
+    assert len(status) > 80 and lines[-2:] == [status[:len(lines[-2])], "  " + status[len(
+        lines[-2]):].strip()]
+    assert lines[-1].endswith(f"VP {state.nations[engine.flow.mover(state)].vp}")

@@ -358,8 +358,9 @@ def render(
     elif size is not None and view in ("all", "board"):
         lines = screen(state, content, shown, width, height)
         lines[0] = bold(lines[0], color)
-    elif view == "board":
-        lines = [*board_lines(state, content), status(state)]
+    elif view == "board":  # the status line folded, not cut, where the player's name is long
+        lines = [*board_lines(state, content),
+                 *textwrap.wrap(status(state), width, subsequent_indent="  ")]
     elif view == "panels":
         lines = panel_lines(state, content, shown, full=True)
     else:  # nncli show: the screen, and below it the last report
