@@ -5,6 +5,7 @@ legend fits, and books past 50 show the 50 Book token."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -79,6 +80,22 @@ def test_the_solo_screen_fits_with_the_rival_in_the_banner() -> None:
             assert "rival str " in lines[0]
         state = engine.apply(state, rng.choice(engine.legal_moves(state)))
     assert "solo rank: " in "\n".join(screen(state))
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_the_solo_banner_keeps_the_rivals_three_figures(seed: int) -> None:
+    """The rival tile's strength, stability and books stay whole in the banner, the war's name
+    and the event's giving way first (the banner had ended "rival str 3 stb" with side B and
+    Expert cards, or shown books 29 as "books 2")."""
+    state = h.new(1, seed=seed, nations=["egypt"], solo=True, sides=["b"], expert=True)
+    rng = random.Random(seed)
+    while state.phase != OVER:
+        if state.tile and state.phase != OVER:
+            t = engine.content_of(state).tiles[state.tile]
+            top = screen(state)[0]
+            assert re.search(rf"rival str {t.strength} stb {t.stability} (books|bk) {t.books}$",
+                             top), top
+        state = engine.apply(state, rng.choice(engine.legal_moves(state)))
 
 
 def test_card_names_are_whole_on_the_screen_where_they_fit() -> None:

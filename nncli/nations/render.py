@@ -227,20 +227,24 @@ def score_lines(state: State, content: Content) -> list[str]:
 
 def table_parts(state: State, content: Content, short: int) -> list[str]:
     """``event Pax Romana``, ``architects 2``, ``war Punic War at strength 3`` (and the solo
-    rival's tile); shorter words with ``short`` 1, and names cut to 12 letters with 2."""
+    rival's tile); shorter words with ``short`` 1, names cut to 12 letters with 2, the war
+    without its name (the board shows it) with 3, and the event's cut to 8 with 4."""
     def cut(name: str) -> str:
-        return name if short < 2 or len(name) <= 12 else name[:11].rstrip() + "."
+        most = 8 if short >= 4 else 12
+        return name if short < 2 or len(name) <= most else name[:most - 1].rstrip() + "."
 
     event = cut(content.events[state.event].name) if state.event else "none yet"
     war = "none"
     if state.war:
         at = "at" if short else "at strength"
-        war = f"{cut(content.cards[state.war].name)} {at} {state.war_strength}"
+        war = f"{cut(content.cards[state.war].name)} {at} {state.war_strength}" if short < 3 \
+            else f"at {state.war_strength}"
     parts = [f"event {event}", f"{'arch' if short else 'architects'} {state.architects}",
              f"war {war}"]
     if state.solo and state.tile:
         t = content.tiles[state.tile]
-        parts.append(f"rival str {t.strength} stb {t.stability} books {t.books}")
+        parts.append(f"rival str {t.strength} stb {t.stability} {'bk' if short >= 3 else 'books'}"
+                     f" {t.books}")
     return parts
 
 
@@ -258,7 +262,7 @@ def banner(state: State, content: Content, width: int) -> str:
     heads = [f"{mover} to play: {round_label(state)}, {phase}",
              f"{mover}: round {state.round} ({era}) {phase}",
              f"{brief}: r{state.round} {phase}", f"r{state.round} {phase}"]
-    for head, short in ((0, 0), (1, 0), (1, 1), (2, 1), (2, 2), (3, 1), (3, 2)):
+    for head, short in ((0, 0), (1, 0), (1, 1), (2, 1), (2, 2), (3, 1), (3, 2), (3, 3), (3, 4)):
         line = " | ".join([heads[head], *table_parts(state, content, short)])
         if len(line) <= width:
             return line
