@@ -61,10 +61,11 @@ COMMAND_HELP = {
     "show": "show\n  All of the board, the legend and the panels, as nncli show prints them.",
     "moves": "moves [PREFIX]\n  The moves that are legal now (those starting with PREFIX).",
     "hint": "hint [2s|3000]\n  The strong bot's best moves, with how often each won (1 s).\n"
-    "  It thinks 2 s with hint 2s, 3000 iterations with hint 3000; Ctrl-C stops it early.\n"
-    "  Nothing is played.",
+    "  It thinks 2 s with hint 2s, 3000 iterations with hint 3000; Ctrl-C stops it\n"
+    "  early. Nothing is played.",
     "undo": "undo\n  Take back your last move of this turn, even after quitting. Earlier turns,\n"
-    "  other players' moves and moves that drew something random cannot be taken back.",
+    "  other players' moves and moves that drew something random cannot be taken\n"
+    "  back.",
     "log": "log\n  The numbered move log.",
     "save": "save\n  Write the save file now (it is also saved after every move).",
     "quit": "quit\n  Leave the game (also exit, or Ctrl-D); it is already saved.",

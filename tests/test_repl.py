@@ -902,3 +902,11 @@ def test_a_nations_screen_keeps_its_whole_progress_board_below_a_long_report(
     assert [line[:2] for line in shown if line[:2] in ("1 ", "2 ", "3 ")][:3] == ["1 ", "2 ", "3 "]
     assert sum(bool(re.match(r"[1-5][ >]\w+ .* VP ", line)) for line in shown) == 5
     assert len(shown) == nations.screen_rows(repl.save.state) <= 24 - PROMPT_AREA
+
+
+def test_each_commands_help_is_folded_within_78_columns() -> None:
+    """``help undo`` and ``help hint`` are written in lines of at most 78 columns, so the
+    terminal's folding never breaks them (``help undo`` ended on "    back.")."""
+    long = [(name, line) for name, text in COMMAND_HELP.items() for line in text.split("\n")
+            if len(line) > 78]
+    assert long == []
