@@ -640,8 +640,9 @@ def completion_keys() -> KeyBindings:
     to the first, never back to the line as typed. Enter takes the chosen word and shows the next
     word's choices (after a word with its space, or a prefix ending in "-" such as "move-"), or
     plays the move when the word completes it. So Tab and Enter alone can
-    play. A space after a space is not added, so a word completed with its space is not followed
-    by a second one.
+    play. Space takes the word chosen in the menu, as Enter does, and closes the menu, so the
+    next Tab completes the word after it. A space after a space is not added, so a word completed
+    with its space is not followed by a second one.
 
     The greyed choices (those the mover cannot afford) are shown and may be chosen, but Tab's
     completing counts only the others: when only greyed choices match, Tab completes nothing and
@@ -693,6 +694,9 @@ def completion_keys() -> KeyBindings:
     @bindings.add(" ")
     def _space(event: KeyPressEvent) -> None:
         buffer = event.current_buffer
+        state = buffer.complete_state
+        if state is not None and state.current_completion is not None:
+            buffer.apply_completion(state.current_completion)  # the word chosen, and no menu
         if buffer.document.char_before_cursor != " ":
             buffer.insert_text(" ")
 

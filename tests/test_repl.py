@@ -910,3 +910,26 @@ def test_each_commands_help_is_folded_within_78_columns() -> None:
     long = [(name, line) for name, text in COMMAND_HELP.items() for line in text.split("\n")
             if len(line) > 78]
     assert long == []
+
+
+@pytest.mark.parametrize("pace", [0.15, 0.0], ids=["human-pace", "at-once"])
+def test_space_takes_the_word_chosen_in_the_menu(tmp_path: Path, pace: float) -> None:
+    """In Nations' growth phase "b" Tab offers bonus and board; Tab picks "bonus ", Space takes
+    it and closes the menu, so Tab then offers the bonus's resources, Tab picks the first and
+    Enter plays it (Space had been swallowed and the next Tab went on to "board")."""
+    pexpect = pytest.importorskip("pexpect")
+    nations = get_game("nations")
+    path = new_save(tmp_path, nations, nations.make_setup({"seed": 5, "names": ["Ann", "Ben"]}))
+    first = sorted(w for w in nations.next_words(savefile.load(path).state, "bonus "))[0]
+    child = play_in_pty(pexpect, path, tmp_path)
+    try:
+        child.expect(r"\w+>")
+        time.sleep(0.3)
+        type_keys(child, "b\t\t \t\t\r", pace)
+        child.expect(r"took the growth bonus|error: ")
+        child.expect(r"\w+>")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert played(path)[-1] == f"bonus {first}"
