@@ -43,14 +43,14 @@ def read_text(path: str | os.PathLike[str]) -> str:
 
 def decoded(data: bytes, path: str | os.PathLike[str]) -> str:
     r"""The text of the save file bytes ``data`` read from ``path`` (raises SaveError), its lines
-    ending in LF: a file that a mail program or an editor gave CRLF line ends is the same save
-    (TOML allows both; nncli writes LF).
+    ending in LF and without a byte-order mark: a file that a mail program or an editor gave
+    CRLF line ends or a BOM is the same save (TOML allows CRLF; nncli writes LF, and no BOM).
 
-    >>> decoded(b'format = "nncli-save"\r\nversion = 2\r\n', "x.toml")
+    >>> decoded(b'\xef\xbb\xbfformat = "nncli-save"\r\nversion = 2\r\n', "x.toml")
     'format = "nncli-save"\nversion = 2\n'
     """
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise SaveError(f"{path} is not UTF-8 text, so it is not a save") from exc
     return text.replace("\r\n", "\n") if "\r" in text else text

@@ -255,13 +255,13 @@ def test_a_newer_format_from_this_very_nncli_says_the_format_is_newer(path: Path
 
 
 def test_a_save_with_crlf_line_ends_is_the_same_save(path: Path) -> None:
-    """A save that a mail program or an editor gave CRLF line ends (TOML allows them) loads as
-    the same game, and the next move writes it back with LF; it was refused as having "an
-    unknown top-level key"."""
+    """A save that a mail program or an editor gave CRLF line ends (TOML allows them) and a
+    byte-order mark loads as the same game, and the next move writes it back with LF and no
+    mark; it was refused as having "an unknown top-level key" (or "not valid TOML")."""
     plain = savefile.load(path)
-    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes().replace(b"\n", b"\r\n"))
     crlf = savefile.load(path)
     assert crlf.moves == plain.moves and crlf.head == plain.head
     savefile.write(saveplay.append(crlf, TOY, "add 2"), path)
-    assert b"\r" not in path.read_bytes()
+    assert b"\r" not in path.read_bytes() and not path.read_bytes().startswith(b"\xef")
     assert [m.move for m in savefile.load(path).moves] == ["add 3", "add 2", "add 1", "add 2"]
