@@ -6,8 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from nncli import saveplay
 from nncli.game import BadNotation
-from nncli.notebook import engine
+from nncli.notebook import GAME, engine
 from nncli.notebook.moves import (
     Attack,
     Build,
@@ -242,3 +243,19 @@ def test_round_trip_over_squares_and_amounts(state: State, col: int, row: int, g
     for move in (MovePiece("melee1", col, row), Build("house", col, row, "th1"),
                  Collect(col, row), Trade("market1", gold, food, wood, buy_gold)):
         assert parse_move(format_move(move), state) == move
+
+
+def test_a_piece_may_be_named_by_its_label_on_the_board() -> None:
+    """The board shows ``ho1`` for house1 and ``av`` for the Avatar: a move may name a piece so,
+    and is saved with its id; a building's label given as a unit says what it is."""
+    save = saveplay.new_save(GAME, GAME.make_setup({"seed": 5}))
+    for text in ("initiative 2", "initiative 5", "build house h28"):
+        save = saveplay.append(save, GAME, text)
+    state = save.state
+    assert GAME.format(GAME.parse("destroy ho1", state)) == "destroy house1"
+    assert GAME.format(GAME.parse("move av k20", state)) == "move avatar k20"
+    with pytest.raises(BadNotation, match=r"^you have no piece ho1: ho1 on the board is your "
+                                          r"building house1\.$"):
+        GAME.parse("move ho1 k20", state)
+    with pytest.raises(BadNotation, match=r"^you have no building m9\.$"):
+        GAME.parse("destroy m9", state)

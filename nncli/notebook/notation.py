@@ -210,15 +210,37 @@ def _name_then_square(state: State, args: list[str], example: str) -> tuple[str,
 
 
 def _own_unit(state: State, word: str) -> str:
+    """The id of the mover's unit ``word``: its id, or its label on the board (``m1``)."""
     if state.unit(state.mover, word) is None:
-        raise BadNotation(f"you have no piece {word}.")
+        return _labelled(state, word, "piece")
     return word
 
 
 def _own_building(state: State, word: str) -> str:
+    """The id of the mover's building ``word``: its id, or its label on the board (``ba1`` for
+    ``barracks1``)."""
     if state.building(state.mover, word) is None:
-        raise BadNotation(f"you have no building {word}.")
+        return _labelled(state, word, "building")
     return word
+
+
+def _labelled(state: State, word: str, what: str) -> str:
+    """The id of the mover's one unit (``what`` "piece") or building whose label on the board
+    is ``word``, or BadNotation saying which of the mover's pieces the label is, if any."""
+    from nncli.notebook.render import building_label, unit_label  # only when an id is missed
+
+    units = [(u.id, unit_label(u)) for u in state.units if u.owner == state.mover]
+    buildings = [(b.id, building_label(b)) for b in state.buildings if b.owner == state.mover]
+    wanted, other = (units, buildings) if what == "piece" else (buildings, units)
+    found = [piece for piece, label in wanted if label.lower() == word.lower()]
+    if len(found) == 1:
+        return found[0]
+    elsewhere = [piece for piece, label in other if label.lower() == word.lower()]
+    if elsewhere:
+        kind = "building" if what == "piece" else "unit"
+        raise BadNotation(f"you have no {what} {word}: {word} on the board is your {kind} "
+                          f"{elsewhere[0]}.")
+    raise BadNotation(f"you have no {what} {word}.")
 
 
 def _pick(found: list[Building], tests: Sequence[Callable[[Building], bool]], what: str,
