@@ -36,6 +36,14 @@ def test_the_income_step_and_the_initiative_bonus_are_told() -> None:
                      "+2 gold +1 science, with the initiative bonus of space 2 (+1 Food)."]
 
 
+def test_a_name_ending_in_s_takes_an_apostrophe_alone() -> None:
+    """A name ending in s: "Mushroom Tribes' turn begins", not "Mushroom Tribes's"."""
+    state = engine.new_game(setup.make_setup({"seed": 4}))
+    state, _ = told(state, Initiative(2))
+    state, lines = told(state, Initiative(5))
+    assert lines[0].startswith("Mushroom Tribes' turn begins: the Income Step gives +4 food")
+
+
 def test_an_encounter_tells_the_tile_drawn_and_a_played_tile_what_it_gave() -> None:
     state = arena()
     me = state.avatar("mushroom")

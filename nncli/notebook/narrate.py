@@ -44,7 +44,9 @@ def _income(before: State, after: State) -> list[str]:
     nation = after.mover
     player, was = after.player(nation), before.player(nation)
     got = _gains(was, player) or "nothing"
-    line = f"{player_name(player, WHO)}'s turn begins: the Income Step gives {got}"
+    name = player_name(player, WHO)
+    whose = f"{name}'" if name.endswith("s") else f"{name}'s"  # Mushroom Tribes' turn
+    line = f"{whose} turn begins: the Income Step gives {got}"
     space = content.load().initiative[player.initiative - 1] if player.initiative else None
     if space and space.bonus.items() and player.controller != "ai":
         line += f", with the initiative bonus of space {space.number} ({space.name})"
