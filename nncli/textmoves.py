@@ -4,10 +4,13 @@
 ['buy 2 3']
 >>> next_words("buy ", ["buy 2 3", "buy 1 1", "pass"])
 ['1', '2']
+>>> next_words("move avatar ", ["move avatar k10", "move avatar k6"])
+['k6', 'k10']
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Generic, TypeVar
 
@@ -27,10 +30,20 @@ def normalised(prefix: str) -> str:
     return text + " " if text and prefix[-1:].isspace() else text
 
 
+_DIGITS = re.compile(r"([0-9]+)")
+
+
+def in_order(text: str) -> list[tuple[int, int, str]]:
+    """A sort key that puts numbers in a text in their order: k6 before k10, 2 before 12."""
+    return [(0, int(part), "") if is_number(part) else (1, 0, part)
+            for part in _DIGITS.split(text)]
+
+
 def completions(prefix: str, texts: Iterable[str]) -> list[str]:
-    """The distinct ``texts`` that start with ``prefix`` (case and spaces forgiven), sorted."""
+    """The distinct ``texts`` that start with ``prefix`` (case and spaces forgiven), sorted with
+    their numbers in order (``in_order``)."""
     start = normalised(prefix)
-    return sorted({text for text in texts if text.startswith(start)})
+    return sorted({text for text in texts if text.startswith(start)}, key=in_order)
 
 
 def next_words(prefix: str, texts: Iterable[str]) -> list[str]:
@@ -51,7 +64,7 @@ def next_words(prefix: str, texts: Iterable[str]) -> list[str]:
             and parts[len(done)].startswith(partial)
         ):
             found.add(parts[len(done)])
-    return sorted(found)
+    return sorted(found, key=in_order)
 
 
 class LegalTexts(Generic[S]):
