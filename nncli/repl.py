@@ -481,7 +481,16 @@ class Repl:
         if text:
             self.page(wrapped(text, width))
         else:
-            self.error(f"there is no help on '{topic}'; type help for the list")
+            self.error(f"there is no help on '{topic}'; {self.help_guess(topic)}")
+
+    def help_guess(self, topic: str) -> str:
+        """"did you mean help house?" for a topic close to one ``help`` answers, or where to
+        find the list."""
+        import difflib  # only for a topic not found: start-up stays fast
+
+        known = [t for t, _ in help_topics(self.game, "") or [] if not t.endswith("-")]
+        close = difflib.get_close_matches(topic, [*known, *COMMAND_HELP], n=1)
+        return f"did you mean help {close[0]}?" if close else "type help for the list"
 
     def command_help(self, command: str) -> str:
         """The help of this shell's ``command`` for this game: ``board`` takes a place only in

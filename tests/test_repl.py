@@ -172,12 +172,16 @@ def test_illegal_and_malformed_moves_change_nothing(
 
 
 def test_help(notebook: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    drive(notebook, "help\nhelp undo\nhelp build\nhelp nonsense\nquit\n")
+    """help, help on a command and a move; a topic with no help says so, and a mistyped one
+    offers the topic it is close to, as a mistyped move does."""
+    drive(notebook, "help\nhelp undo\nhelp build\nhelp nonsense\nhelp hous\nhelp undi\nquit\n")
     out = capsys.readouterr().out
     assert "Commands:" in out and "initiative N" in out
     assert "Take back your last move of this turn" in out
     assert "build house k5 from th1" in out
-    assert "error: there is no help on 'nonsense'" in out
+    assert "error: there is no help on 'nonsense'; type help for the list" in out
+    assert "error: there is no help on 'hous'; did you mean help house?" in out
+    assert "error: there is no help on 'undi'; did you mean help undo?" in out
 
 
 def test_board_moves_log_and_save(notebook: Path, capsys: pytest.CaptureFixture[str]) -> None:
