@@ -34,6 +34,7 @@ from nncli.savemodel import (
     need,
     setup_digest,
 )
+from nncli.textmoves import is_number
 
 
 def migrate(data: dict[str, Any], name: str = "the save") -> dict[str, Any]:
@@ -59,11 +60,11 @@ def migrate(data: dict[str, Any], name: str = "the save") -> dict[str, Any]:
 def _release(text: str) -> tuple[int, ...]:
     """A version such as "0.1.0" as numbers to compare; () if it is not one.
 
-    >>> _release("0.10.2") > _release("0.9.9"), _release("x")
-    (True, ())
+    >>> _release("0.10.2") > _release("0.9.9"), _release("x"), _release("\u00b2")
+    (True, (), ())
     """
     parts = text.split(".")
-    return tuple(int(p) for p in parts) if all(p.isdigit() for p in parts) else ()
+    return tuple(int(p) for p in parts) if all(is_number(p) for p in parts) else ()
 
 
 def _v0_to_v1(data: dict[str, Any]) -> dict[str, Any]:

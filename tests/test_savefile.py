@@ -265,3 +265,10 @@ def test_a_save_with_crlf_line_ends_is_the_same_save(path: Path) -> None:
     savefile.write(saveplay.append(crlf, TOY, "add 2"), path)
     assert b"\r" not in path.read_bytes() and not path.read_bytes().startswith(b"\xef")
     assert [m.move for m in savefile.load(path).moves] == ["add 3", "add 2", "add 1", "add 2"]
+
+
+def test_a_writer_that_is_no_release_number_is_not_compared(path: Path) -> None:
+    """A ``writer`` of digits that int() cannot read ("²") is no release to compare: the save
+    is refused naming its format version, with no traceback."""
+    edit(path, lambda d: d.update(version=savemodel.VERSION + 1, writer="\u00b2"))
+    refused(path, rf"this save has format version {savemodel.VERSION + 1}, newer than this nncli")
