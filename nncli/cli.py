@@ -1053,7 +1053,7 @@ def told_received(game: Game, done: Save, start: int, end: int) -> None:
     them, each report after the move that brought it."""
     from nncli.recap import recap
 
-    for item in recap(game, done, start, end=end).told:
+    for item in recap(game, done, start, end=end):
         typer.echo(item if isinstance(item, str) else "\n".join(item.lines))
 
 

@@ -71,36 +71,29 @@ def since_last(save: Save, seat: str) -> int:
 
 @dataclass(frozen=True)
 class Report:
-    """The game's report (``Game.report``) as a move brought it, told after that move."""
+    """The game's report (``Game.report``) as a move brought it, told after that move in a
+    ``recap``."""
 
     lines: list[str]
 
 
-@dataclass(frozen=True)
-class Recap:
-    """What the others did: one sentence per move, each report a move brought right after it
-    (so a round's scoring comes before the next round's moves)."""
-
-    told: list[str | Report]
-
-    @property
-    def lines(self) -> list[str]:
-        """The moves' sentences alone."""
-        return [item for item in self.told if isinstance(item, str)]
-
-
 def recap(
     game: Game, save: Save, start: int, skip: str | None = None, end: int | None = None
-) -> Recap:
-    """The moves from number ``start`` on (to ``end``) in words, but the chance draws and
-    ``skip``'s own, each report that changed after the move that changed it."""
+) -> list[str | Report]:
+    """What the others did: the moves from number ``start`` on (to ``end``) in words, but the
+    chance draws and ``skip``'s own, each report that changed right after the move that changed
+    it (so a round's scoring comes before the next round's moves)."""
     told: list[str | Report] = []
+    previous: list[str] | None = None  # the report before the step, carried from the last one
     for step in steps(game, save, start):
         if end is not None and step.number >= end:
             break
+        if previous is None:
+            previous = report(game, step.before)
         if step.record.by not in (CHANCE, skip):
             told.append(described(game, step.before, step.move, step.after))
         lines = report(game, step.after)
-        if lines and lines != report(game, step.before):
+        if lines and lines != previous:
             told.append(Report(lines))
-    return Recap(told)
+        previous = lines
+    return told

@@ -222,7 +222,11 @@ class Repl:
         """The game's report after a move, when the move (and its chance draws) changed it."""
         lines = report(self.game, after.state)
         if lines and lines != report(self.game, before.state):
-            self.say(self._style("\n".join(lines), "1"))
+            self.say_report(lines)
+
+    def say_report(self, lines: list[str]) -> None:
+        """Print the report's ``lines``, in bold where there is colour."""
+        self.say(self._style("\n".join(lines), "1"))
 
     # --- state --------------------------------------------------------------------------------
 
@@ -351,16 +355,16 @@ class Repl:
         return True
 
     def recap(self, seat: str) -> None:
-        """What the others did since ``seat``'s last move, in words, and the report when it
-        changed meanwhile."""
-        told = recap(self.game, self.save, since_last(self.save, seat), skip=seat).told
+        """What the others did since ``seat``'s last move, in words, each report after the move
+        that brought it."""
+        told = recap(self.game, self.save, since_last(self.save, seat), skip=seat)
         if told:
             self.say("Since your last move:")
         for item in told:
             if isinstance(item, str):
                 self.say(fit("  " + item, self.size()[0] - 1))
             else:
-                self.say(self._style("\n".join(item.lines), "1"))
+                self.say_report(item.lines)
 
     # --- commands -----------------------------------------------------------------------------
 

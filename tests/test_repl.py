@@ -866,7 +866,7 @@ def test_a_rounds_report_comes_before_the_next_rounds_moves(
     that ended it, and only then the next round's moves; the hand-over recap orders them so."""
     repl = four_dice_players_to_round_two(tmp_path)
     out = capsys.readouterr().out.splitlines()
-    told = recap(repl.game, repl.save, 0).told
+    told = recap(repl.game, repl.save, 0)
     ended = next(i for i, item in enumerate(told) if isinstance(item, RecapReport))
     ending, report_, next_round = told[ended - 1], told[ended], told[ended + 1]
     assert isinstance(ending, str) and "round 1 ends" in ending
