@@ -275,9 +275,7 @@ def screen(state: State, content: Content, shown: str, width: int, height: int) 
     short: the covered cards' names, then the player board's full names, then the progress
     board's type line under a two-line name and its column numbers, then the player board's
     last lines, then the progress board's last lines; the banner and the standings stay."""
-    standings = [summary_line(state, content, i, k, width) for i, k in enumerate(state.order, 1)]
-    if state.phase == OVER:
-        standings = score_lines(state, content)
+    standings = standings_lines(state, content, width)
     top = [banner(state, content, width)]
     board = board_lines(state, content, width) if state.board else []
     nation = state.nations[shown]
@@ -296,13 +294,19 @@ def screen(state: State, content: Content, shown: str, width: int, height: int) 
     return [line[:width] for line in lines[:height]]
 
 
+def standings_lines(state: State, content: Content, width: int) -> list[str]:
+    """The screen's standings: a line per nation, or the final scores once the game is over."""
+    if state.phase == OVER:
+        return score_lines(state, content)
+    return [summary_line(state, content, i, k, width) for i, k in enumerate(state.order, 1)]
+
+
 def least_rows(state: State, content: Content) -> int:
     """The fewest lines of ``screen`` that keep the whole progress board (its compact form,
     without the column numbers) between the banner and the standings: the shown nation's own
     board gives way first."""
     board = board_lines(state, content, WIDTH, tall=False)[1:] if state.board else []
-    return 1 + len(board) + (len(score_lines(state, content)) if state.phase == OVER
-                             else len(state.order))
+    return 1 + len(board) + len(standings_lines(state, content, WIDTH))
 
 
 LEGEND = """\
